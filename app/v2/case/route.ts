@@ -1,0 +1,24 @@
+import { caseQuerySchema, contract } from "@/contract";
+import { caseSourceFor } from "@/lib/cases/case-source";
+import { parseCaseRequest } from "@/lib/cases/parse-case-request";
+import { queryCase } from "@/lib/cases/query-case";
+import { defineEndpoint } from "@/lib/http/define-endpoint";
+import { parseWith, readQuery } from "@/lib/http/parse-input";
+import { PRICE_PER_QUERY_USD } from "@/lib/pricing";
+
+export const dynamic = "force-dynamic";
+
+export const GET = defineEndpoint({
+  name: "GET /v2/case",
+  response: contract.getCase.responses[200],
+  price: () => ({ amountUsd: PRICE_PER_QUERY_USD, description: "A case query" }),
+  parse: (request, { now }) => parseCaseRequest(parseWith(caseQuerySchema, readQuery(request)), now),
+  run: (input, { meta, now }) =>
+    queryCase({
+      request: input,
+      source: caseSourceFor(meta.sandbox),
+      meta,
+      queryCostUsd: meta.sandbox ? 0 : PRICE_PER_QUERY_USD,
+      now,
+    }),
+});

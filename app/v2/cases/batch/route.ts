@@ -1,0 +1,20 @@
+import { contract } from "@/contract";
+import { caseSourceFor } from "@/lib/cases/case-source";
+import { parseBatchRequest, queryBatch } from "@/lib/cases/query-batch";
+import { defineEndpoint } from "@/lib/http/define-endpoint";
+import { readJsonBody } from "@/lib/http/parse-input";
+import { priceForQueriesUsd } from "@/lib/pricing";
+
+export const dynamic = "force-dynamic";
+
+export const POST = defineEndpoint({
+  name: "POST /v2/cases/batch",
+  response: contract.batchCases.responses[200],
+  parse: async (request, { now }) => parseBatchRequest(await readJsonBody(request), now),
+  price: (requests) => ({
+    amountUsd: priceForQueriesUsd(requests.length),
+    description: `A batch of ${requests.length} case queries`,
+  }),
+  run: (requests, { meta, now, baseUrl }) =>
+    queryBatch({ requests, source: caseSourceFor(meta.sandbox), meta, sandbox: meta.sandbox, now, baseUrl }),
+});

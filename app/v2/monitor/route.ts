@@ -1,0 +1,24 @@
+import { contract, monitorQuerySchema } from "@/contract";
+import { caseSourceFor } from "@/lib/cases/case-source";
+import { monitorCase } from "@/lib/cases/monitor-case";
+import { parseMonitorRequest } from "@/lib/cases/parse-case-request";
+import { defineEndpoint } from "@/lib/http/define-endpoint";
+import { parseWith, readQuery } from "@/lib/http/parse-input";
+import { PRICE_PER_QUERY_USD } from "@/lib/pricing";
+
+export const dynamic = "force-dynamic";
+
+export const GET = defineEndpoint({
+  name: "GET /v2/monitor",
+  response: contract.monitorCase.responses[200],
+  price: () => ({ amountUsd: PRICE_PER_QUERY_USD, description: "A monitor check" }),
+  parse: (request, { now }) => parseMonitorRequest(parseWith(monitorQuerySchema, readQuery(request)), now),
+  run: (input, { meta, now }) =>
+    monitorCase({
+      request: input,
+      source: caseSourceFor(meta.sandbox),
+      meta,
+      queryCostUsd: meta.sandbox ? 0 : PRICE_PER_QUERY_USD,
+      now,
+    }),
+});

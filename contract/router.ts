@@ -1,0 +1,115 @@
+// Every v2 endpoint of SERVICE-SPEC as one ts-rest router: the single source of truth for the route
+// handlers (which validate their responses against it), the typed client and the OpenAPI document.
+import { initContract } from "@ts-rest/core";
+import { errorEnvelopeSchema } from "./schemas/errors.js";
+import { jsonRpcRequestSchema, jsonRpcResponseSchema } from "./schemas/mcp.js";
+import {
+  batchRequestSchema,
+  caseQuerySchema,
+  commonHeadersSchema,
+  deliveriesQuerySchema,
+  monitorQuerySchema,
+  paidHeadersSchema,
+} from "./schemas/requests.js";
+import {
+  batchResponseSchema,
+  caseResponseSchema,
+  monitorResponseSchema,
+  statusResponseSchema,
+  walletDeliveriesResponseSchema,
+  walletKeyRotationResponseSchema,
+  walletKeysResponseSchema,
+} from "./schemas/responses.js";
+
+const c = initContract();
+
+/** Statuses a paid endpoint may answer with the error envelope (DECISIONS.md status table). */
+const paidErrors = {
+  400: errorEnvelopeSchema,
+  402: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+  500: errorEnvelopeSchema,
+} as const;
+
+const caseErrors = {
+  ...paidErrors,
+  404: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+  503: errorEnvelopeSchema,
+} as const;
+
+export const contract = c.router(
+  {
+    getCase: {
+      method: "GET",
+      path: "/v2/case",
+      query: caseQuerySchema,
+      headers: paidHeadersSchema,
+      responses: { 200: caseResponseSchema, ...caseErrors },
+      summary: "Query one case (0.99 USD per successful response)",
+    },
+    monitorCase: {
+      method: "GET",
+      path: "/v2/monitor",
+      query: monitorQuerySchema,
+      headers: paidHeadersSchema,
+      responses: { 200: monitorResponseSchema, ...caseErrors },
+      summary: "Has anything been filed since last_checked? (0.99 USD per successful response)",
+    },
+    batchCases: {
+      method: "POST",
+      path: "/v2/cases/batch",
+      body: batchRequestSchema,
+      headers: paidHeadersSchema,
+      responses: { 200: batchResponseSchema, ...caseErrors, 413: errorEnvelopeSchema },
+      summary: "Query up to 50 cases with one payment of 0.99 USD x N",
+    },
+    getWalletKeys: {
+      method: "GET",
+      path: "/v2/wallet/keys",
+      headers: paidHeadersSchema,
+      responses: { 200: walletKeysResponseSchema, ...paidErrors },
+      summary: "The paying wallet's callback signing key state (provisions a key on first call)",
+    },
+    rotateWalletKey: {
+      method: "POST",
+      path: "/v2/wallet/keys",
+      body: c.noBody(),
+      headers: paidHeadersSchema,
+      responses: { 200: walletKeyRotationResponseSchema, ...paidErrors },
+      summary: "Rotate the callback signing key; the new secret is returned exactly once",
+    },
+    listWalletDeliveries: {
+      method: "GET",
+      path: "/v2/wallet/deliveries",
+      query: deliveriesQuerySchema,
+      headers: paidHeadersSchema,
+      responses: { 200: walletDeliveriesResponseSchema, ...paidErrors },
+      summary: "Callback delivery history of the paying wallet, newest first",
+    },
+    getStatus: {
+      method: "GET",
+      path: "/v2/status",
+      headers: commonHeadersSchema,
+      responses: { 200: statusResponseSchema, 400: errorEnvelopeSchema, 500: errorEnvelopeSchema },
+      summary: "Free: operational status and the court registry",
+    },
+    mcp: {
+      method: "POST",
+      path: "/v2/mcp",
+      body: jsonRpcRequestSchema,
+      headers: commonHeadersSchema,
+      responses: {
+        200: jsonRpcResponseSchema,
+        204: c.noBody(),
+        400: errorEnvelopeSchema,
+        405: errorEnvelopeSchema,
+        500: errorEnvelopeSchema,
+      },
+      summary: "MCP server (Streamable HTTP, JSON-RPC 2.0, protocol 2025-11-25)",
+    },
+  },
+  { strictStatusCodes: true },
+);
+
+export type Contract = typeof contract;

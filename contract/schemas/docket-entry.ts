@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { documentIdentifierTypeSchema, filingTypeSchema, timestampSchema } from "./values.js";
+
+export const docketEntrySchema = z.strictObject({
+  entry_number: z.number().int().nullable(),
+  filed_at: timestampSchema,
+  /** Normalized type; null when the source gives nothing to classify. */
+  filing_type: filingTypeSchema.nullable(),
+  filed_by: z.string().nullable(),
+  description: z.string(),
+  document_identifier: z.string().nullable(),
+  document_identifier_type: documentIdentifierTypeSchema,
+  /** Link to the document at the source court portal (may need credentials there). */
+  external_url: z.url().nullable(),
+});
+export type DocketEntry = z.infer<typeof docketEntrySchema>;
+
+export const deltaSchema = z.strictObject({
+  changed: z.boolean(),
+  /** The `last_checked` value supplied. */
+  since: timestampSchema,
+  change_count: z.number().int().min(0),
+  /** Filings first seen by the service (or filed) after `since`, filtered by `filing_types`. */
+  new_filings: z.array(docketEntrySchema),
+});
+export type Delta = z.infer<typeof deltaSchema>;
+
+export const truncationDetailsSchema = z.strictObject({
+  reason: z.literal("response_size_limit"),
+  limit_bytes: z.number().int().positive(),
+  total_entries: z.number().int().min(0),
+  returned_entries: z.number().int().min(0),
+  omitted_entries: z.number().int().min(1),
+  /** filed_at of the oldest and newest omitted entry (the omitted entries are the oldest ones). */
+  omitted_filed_from: timestampSchema,
+  omitted_filed_to: timestampSchema,
+});
+export type TruncationDetails = z.infer<typeof truncationDetailsSchema>;

@@ -1,0 +1,46 @@
+// The one error envelope of every v2 endpoint (DECISIONS.md "Errors").
+import { z } from "zod";
+import { errorMetaSchema } from "./meta.js";
+import { timestampSchema } from "./values.js";
+
+/** The closed set of error codes. lib/errors.ts maps each to exactly one HTTP status. */
+export const ERROR_CODES = [
+  "invalid_parameter",
+  "invalid_last_checked",
+  "invalid_case_id",
+  "payment_required",
+  "court_not_found",
+  "case_not_found",
+  "method_not_allowed",
+  "batch_too_large",
+  "court_not_covered",
+  "rate_limited",
+  "source_unavailable",
+  "internal_error",
+] as const;
+export const errorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const errorObjectSchema = z.strictObject({
+  code: errorCodeSchema,
+  message: z.string().min(1),
+  /** `{base_url}/docs/errors#<code>`. */
+  documentation_url: z.url(),
+  /** The offending parameter or body field, e.g. `last_checked` or `queries[3].court_code`. */
+  parameter: z.string().optional(),
+  /** Batch: index of the query the error is about. */
+  query_index: z.number().int().min(0).optional(),
+  /** rate_limited: whole seconds until a retry can succeed (also sent as `Retry-After`). */
+  retry_after: z.number().int().min(0).optional(),
+  /** source_unavailable: when the source court system is expected back, where known. */
+  estimated_recovery_at: timestampSchema.optional(),
+  /** payment_required: the x402 payment requirements (also in the `PAYMENT-REQUIRED` header). */
+  payment_requirements: z.array(z.record(z.string(), z.unknown())).optional(),
+});
+export type ErrorObject = z.infer<typeof errorObjectSchema>;
+
+export const errorEnvelopeSchema = z.strictObject({
+  meta: errorMetaSchema,
+  error: errorObjectSchema,
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -1,0 +1,121 @@
+// Request schemas. They carry every rule that does not depend on the court registry or the clock; the
+// server applies those (court exists / is covered, case_id pattern, `last_checked` not in the future).
+import { z } from "zod";
+import {
+  FILING_TYPES,
+  contextSchema,
+  deliveryStatusSchema,
+  languagePreferenceSchema,
+} from "./values.js";
+import { DELIVERIES_LIMIT_MAX } from "./wallet.js";
+
+export const MAX_TAG_LENGTH = 64;
+export const MAX_BATCH_QUERIES = 50;
+
+/** Explains precisely why a string is not an ISO-8601 timestamp with offset. */
+export function describeBadTimestamp(input: unknown, name: string): string {
+  if (typeof input !== "string" || input.trim() === "") {
+    return `${name} must be an ISO-8601 timestamp with a timezone offset, e.g. 2026-11-20T14:00:00Z`;
+  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(input)) {
+    return `${name} "${input}" is a bare date; send a timestamp with a timezone offset, e.g. ${input}T00:00:00Z`;
+  }
+  if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(input)) {
+    return `${name} "${input}" has no timezone offset; append Z or ±hh:mm, e.g. ${input.replace(" ", "T")}Z`;
+  }
+  return `${name} "${input}" is not an ISO-8601 timestamp with a timezone offset, e.g. 2026-11-20T14:00:00Z`;
+}
+
+const timestampParam = (name: string) =>
+  z.iso.datetime({ offset: true, error: (issue) => describeBadTimestamp(issue.input, name) });
+
+const requiredString = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, { error: `${name} is required` });
+
+/** Comma-separated filing types, e.g. `motion,order`; filters `delta.new_filings` only. */
+export const filingTypesParamSchema = z.string().superRefine((value, ctx) => {
+  const parts = value.split(",").map((part) => part.trim().toLowerCase());
+  const unknown = parts.filter((part) => !(FILING_TYPES as readonly string[]).includes(part));
+  if (unknown.length > 0) {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        `filing_types contains ${unknown.map((u) => (u === "" ? "an empty item" : `"${u}"`)).join(", ")}; ` +
+        `allowed values: ${FILING_TYPES.join(", ")}`,
+    });
+  }
+});
+
+export const callbackUrlSchema = z.url({
+  protocol: /^https?$/,
+  error: "callback_url must be an absolute http(s) URL",
+});
+
+const caseQueryFields = {
+  case_id: requiredString("case_id"),
+  court_code: requiredString("court_code"),
+  last_checked: timestampParam("last_checked").optional(),
+  context: contextSchema.optional(),
+  language: languagePreferenceSchema.optional(),
+  filing_types: filingTypesParamSchema.optional(),
+};
+
+export const caseQuerySchema = z.object({
+  ...caseQueryFields,
+  callback_url: callbackUrlSchema.optional(),
+});
+export type CaseQuery = z.infer<typeof caseQuerySchema>;
+
+export const monitorQuerySchema = z.object({
+  case_id: requiredString("case_id"),
+  court_code: requiredString("court_code"),
+  last_checked: timestampParam("last_checked"),
+  /** Not supported on monitor (SERVICE-SPEC "Events" 2): present → 400. */
+  callback_url: z
+    .never({ error: "callback_url is not supported on /v2/monitor; use GET /v2/case with callback_url" })
+    .optional(),
+});
+export type MonitorQuery = z.infer<typeof monitorQuerySchema>;
+
+/** One query of a batch. Unknown fields are refused, so a misspelled filter never silently does nothing. */
+export const batchQuerySchema = z.strictObject({
+  ...caseQueryFields,
+  callback_url: callbackUrlSchema.optional(),
+});
+export type BatchQuery = z.infer<typeof batchQuerySchema>;
+
+export const batchRequestSchema = z.strictObject({
+  queries: z
+    .array(batchQuerySchema, { error: "queries must be an array of query objects" })
+    .min(1, { error: "queries must hold at least one query" })
+    .max(MAX_BATCH_QUERIES, { error: `a batch holds at most ${MAX_BATCH_QUERIES} queries` }),
+});
+export type BatchRequest = z.infer<typeof batchRequestSchema>;
+
+export const deliveriesQuerySchema = z.object({
+  limit: z.coerce
+    .number<string | number>({ error: `limit must be a whole number from 1 to ${DELIVERIES_LIMIT_MAX}` })
+    .int({ error: `limit must be a whole number from 1 to ${DELIVERIES_LIMIT_MAX}` })
+    .min(1, { error: `limit must be a whole number from 1 to ${DELIVERIES_LIMIT_MAX}` })
+    .max(DELIVERIES_LIMIT_MAX, { error: `limit must be a whole number from 1 to ${DELIVERIES_LIMIT_MAX}` })
+    .optional(),
+  cursor: z.string().min(1, { error: "cursor must be a next_cursor value from a previous response" }).optional(),
+  status: deliveryStatusSchema.optional(),
+  since: timestampParam("since").optional(),
+});
+export type DeliveriesQuery = z.infer<typeof deliveriesQuerySchema>;
+
+/** Headers every endpoint understands. */
+export const commonHeadersSchema = z.object({
+  "x-service-tag": z.string().max(MAX_TAG_LENGTH).optional(),
+  "x-service-test": z.literal("1").optional(),
+});
+
+/** Paid endpoints also take an x402 payment proof: v2 `PAYMENT-SIGNATURE` or v1 `X-PAYMENT`. */
+export const paidHeadersSchema = commonHeadersSchema.extend({
+  "payment-signature": z.string().optional(),
+  "x-payment": z.string().optional(),
+});

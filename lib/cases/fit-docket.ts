@@ -1,0 +1,77 @@
+// The 2 MB response ceiling (DECISIONS.md): when a context=full body is larger, keep the newest docket
+// entries that fit, in chronological order, and say what was left out. Linear in the number of entries:
+// each entry is serialized once to measure it; the whole body at most three times.
+import type { CaseResponse, DocketEntry, TruncationDetails } from "@/contract";
+
+/** 2 MB in decimal bytes, which also satisfies a reader who means 2 MiB. */
+export const RESPONSE_LIMIT_BYTES = 2_000_000;
+
+const bytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), "utf8");
+
+type FullCaseResponse = CaseResponse & { case: { docket_history: DocketEntry[] } };
+
+export function fitDocketHistory(response: FullCaseResponse, limitBytes = RESPONSE_LIMIT_BYTES): CaseResponse {
+  const history = response.case.docket_history;
+  // Nothing to trim (only the delta itself can be that large): the body goes out as it is.
+  if (history.length === 0 || bytes(response) <= limitBytes) return response;
+
+  // Worst-case placeholders: the real details can only be as long or shorter.
+  const longestFiledAt = history.reduce((longest, entry) => Math.max(longest, entry.filed_at.length), 0);
+  const placeholderTime = "9".repeat(longestFiledAt);
+  const placeholder: TruncationDetails = {
+    reason: "response_size_limit",
+    limit_bytes: limitBytes,
+    total_entries: history.length,
+    returned_entries: history.length,
+    omitted_entries: history.length,
+    omitted_filed_from: placeholderTime,
+    omitted_filed_to: placeholderTime,
+  };
+  const skeleton = withHistory(response, [], placeholder);
+  let budget = limitBytes - bytes(skeleton);
+
+  let firstKept = history.length;
+  for (let index = history.length - 1; index >= 0 && budget > 0; index -= 1) {
+    const cost = bytes(history[index]) + (firstKept < history.length ? 1 : 0); // the separating comma
+    if (cost > budget) break;
+    budget -= cost;
+    firstKept = index;
+  }
+
+  // The placeholders over-estimate by a few bytes, so one more entry may still fit: try it against the
+  // real body (usually one serialization). Then guard against a miscount the other way.
+  const build = (first: number) => withHistory(response, history.slice(first), details(history, first, limitBytes));
+  let result = build(firstKept);
+  while (firstKept > 1) {
+    const candidate = build(firstKept - 1);
+    if (bytes(candidate) > limitBytes) break;
+    result = candidate;
+    firstKept -= 1;
+  }
+  while (bytes(result) > limitBytes && firstKept < history.length) {
+    firstKept += 1;
+    result = build(firstKept);
+  }
+  return result;
+}
+
+function details(history: DocketEntry[], firstKept: number, limitBytes: number): TruncationDetails {
+  return {
+    reason: "response_size_limit",
+    limit_bytes: limitBytes,
+    total_entries: history.length,
+    returned_entries: history.length - firstKept,
+    omitted_entries: firstKept,
+    omitted_filed_from: history[0]!.filed_at,
+    omitted_filed_to: history[Math.max(firstKept - 1, 0)]!.filed_at,
+  };
+}
+
+function withHistory(response: FullCaseResponse, docketHistory: DocketEntry[], truncation: TruncationDetails): CaseResponse {
+  return {
+    ...response,
+    meta: { ...response.meta, truncated: true },
+    case: { ...response.case, docket_history: docketHistory },
+    truncation_details: truncation,
+  };
+}

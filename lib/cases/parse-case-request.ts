@@ -1,0 +1,84 @@
+// From contract-valid query input to a resolved case request: the rules that need the registry or
+// the clock. Shared by /v2/case, /v2/cases/batch and /v2/monitor (and their MCP twins).
+import type { BatchQuery, CaseQuery, FILING_TYPES } from "@/contract";
+import { resolveCourt, type CoveredCourt } from "@/lib/courts/resolve-court";
+import { ServiceError } from "@/lib/errors";
+
+type FilingType = (typeof FILING_TYPES)[number];
+
+/** Clock skew tolerated on `last_checked`, so a `meta.queried_at` reused at once from another instance passes. */
+const FUTURE_TOLERANCE_MS = 5_000;
+
+export interface LastChecked {
+  /** As supplied: echoed in `delta.since`. */
+  raw: string;
+  at: Date;
+}
+
+export interface CaseRequest {
+  court: CoveredCourt;
+  caseId: string;
+  context: "basic" | "full";
+  language: "en" | "fr" | null;
+  lastChecked: LastChecked | null;
+  filingTypes: ReadonlySet<FilingType> | null;
+  callbackUrl: string | null;
+}
+
+export interface MonitorRequest {
+  court: CoveredCourt;
+  caseId: string;
+  lastChecked: LastChecked;
+}
+
+export function parseLastChecked(raw: string, now: Date): LastChecked {
+  const at = new Date(raw);
+  if (Number.isNaN(at.getTime())) {
+    throw new ServiceError("invalid_last_checked", `last_checked "${raw}" is not a valid timestamp.`, {
+      parameter: "last_checked",
+    });
+  }
+  if (at.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) {
+    throw new ServiceError(
+      "invalid_last_checked",
+      `last_checked "${raw}" lies in the future (server time ${now.toISOString()}); pass the previous meta.queried_at.`,
+      { parameter: "last_checked" },
+    );
+  }
+  return { raw, at };
+}
+
+export function parseCaseRequest(query: CaseQuery | BatchQuery, now: Date): CaseRequest {
+  if (query.callback_url !== undefined) {
+    // Refused rather than ignored: an agent waiting for a delivery that never comes would miss a deadline.
+    throw new ServiceError(
+      "invalid_parameter",
+      "callback_url: signed callback deliveries are not available in this release yet; poll /v2/monitor instead.",
+      { parameter: "callback_url" },
+    );
+  }
+  const lastChecked = query.last_checked === undefined ? null : parseLastChecked(query.last_checked, now);
+  const caseId = query.case_id.trim();
+  const court = resolveCourt(query.court_code, caseId);
+  return {
+    court,
+    caseId,
+    context: query.context ?? "basic",
+    language: query.language ?? null,
+    lastChecked,
+    filingTypes:
+      query.filing_types === undefined
+        ? null
+        : new Set(query.filing_types.split(",").map((part) => part.trim().toLowerCase() as FilingType)),
+    callbackUrl: query.callback_url ?? null,
+  };
+}
+
+export function parseMonitorRequest(
+  query: { case_id: string; court_code: string; last_checked: string },
+  now: Date,
+): MonitorRequest {
+  const lastChecked = parseLastChecked(query.last_checked, now);
+  const caseId = query.case_id.trim();
+  return { court: resolveCourt(query.court_code, caseId), caseId, lastChecked };
+}

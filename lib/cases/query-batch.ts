@@ -1,0 +1,88 @@
+// POST /v2/cases/batch: results in request order; a query that fails at the source becomes a
+// per-query error object. Queries with invalid input never get here: the whole batch is refused
+// before payment (parseBatchRequest), so nobody pays for a query that could only fail.
+import { MAX_BATCH_QUERIES, batchQuerySchema, type BatchResponse, type BatchResult } from "@/contract";
+import { ServiceError, toErrorObject } from "@/lib/errors";
+import { parseWith } from "@/lib/http/parse-input";
+import { batchMeta, type MetaBase } from "@/lib/meta";
+import { priceForQueriesUsd } from "@/lib/pricing";
+import { parseCaseRequest, type CaseRequest } from "./parse-case-request";
+import { queryCase, type CaseSource } from "./query-case";
+import { logError } from "@/lib/log";
+
+export function parseBatchRequest(body: unknown, now: Date): CaseRequest[] {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new ServiceError("invalid_parameter", 'The body must be a JSON object: { "queries": [ ... ] }.', {
+      parameter: "body",
+    });
+  }
+  const unknownKeys = Object.keys(body).filter((key) => key !== "queries");
+  if (unknownKeys.length > 0) {
+    throw new ServiceError("invalid_parameter", `unknown field "${unknownKeys[0]}"; the body holds only "queries".`, {
+      parameter: unknownKeys[0]!,
+    });
+  }
+  const queries = (body as { queries?: unknown }).queries;
+  if (!Array.isArray(queries)) {
+    throw new ServiceError("invalid_parameter", "queries is required: an array of 1 to 50 query objects.", {
+      parameter: "queries",
+    });
+  }
+  if (queries.length === 0) {
+    throw new ServiceError("invalid_parameter", "queries is empty; send 1 to 50 query objects.", { parameter: "queries" });
+  }
+  if (queries.length > MAX_BATCH_QUERIES) {
+    throw new ServiceError(
+      "batch_too_large",
+      `The batch holds ${queries.length} queries; at most ${MAX_BATCH_QUERIES} are allowed. Split it.`,
+      { parameter: "queries" },
+    );
+  }
+  return queries.map((query, index) => {
+    try {
+      return parseCaseRequest(parseWith(batchQuerySchema, query), now);
+    } catch (error) {
+      throw error instanceof ServiceError ? error.forQuery(index) : error;
+    }
+  });
+}
+
+export interface QueryBatchOptions {
+  requests: CaseRequest[];
+  source: CaseSource;
+  meta: MetaBase;
+  sandbox: boolean;
+  now: Date;
+  baseUrl: string;
+}
+
+export async function queryBatch({ requests, source, meta, sandbox, now, baseUrl }: QueryBatchOptions): Promise<BatchResponse> {
+  // Each case response inside a batch reports the per-query price; the batch meta reports the total.
+  const perQueryCost = sandbox ? 0 : priceForQueriesUsd(1);
+  const results: BatchResult[] = [];
+  for (const request of requests) {
+    const echo = { case_id: request.caseId, court_code: request.court.court_code };
+    try {
+      const response = await queryCase({ request, source, meta, queryCostUsd: perQueryCost, now });
+      results.push({ ...echo, status: "success", response });
+    } catch (error) {
+      if (!(error instanceof ServiceError)) logError(meta.request_id, "batch query failed unexpectedly", error);
+      const serviceError =
+        error instanceof ServiceError
+          ? error
+          : new ServiceError("internal_error", "An unexpected error occurred for this query. It is not charged on its own.");
+      results.push({ ...echo, status: "error", error: toErrorObject(serviceError, baseUrl) });
+    }
+  }
+  const successful = results.filter((result) => result.status === "success").length;
+  return {
+    meta: batchMeta(meta, {
+      batch_size: requests.length,
+      successful,
+      failed: requests.length - successful,
+      // All failed: nothing is settled, so nothing is reported as spent.
+      total_cost_usd: sandbox || successful === 0 ? 0 : priceForQueriesUsd(requests.length),
+    }),
+    results,
+  };
+}

@@ -1,0 +1,28 @@
+// A court in the registry. The first block of fields is exactly the public Court object of GET /v2/status;
+// `kind` and `region` are internal (grouping, filters on the status page) and never serialized by the API.
+
+export type CourtKind =
+  | "us_district"
+  | "us_bankruptcy"
+  | "us_appellate"
+  | "us_national"
+  | "us_state"
+  | "ca_federal"
+  | "ca_provincial";
+
+export interface CourtRecord {
+  court_code: string;
+  name: string;
+  jurisdiction_country: "US" | "CA";
+  language: "en" | "fr" | "bilingual";
+  case_id_format: { pattern: string; example: string };
+  coverage: "full" | "partial" | "planned";
+  /** 3600 for most courts, 900 for priority courts, null for planned courts not yet active. */
+  refresh_cadence_seconds: number | null;
+  /** Source system name, e.g. "CM/ECF"; null where not yet active. */
+  case_management_system: string | null;
+  notes: string | null;
+  kind: CourtKind;
+  /** Two-letter US state / territory or Canadian province code; null for national courts. */
+  region: string | null;
+}

@@ -1,0 +1,87 @@
+// Applies prisma/migrations/*/migration.sql in order, recording each in Prisma's own
+// `_prisma_migrations` table (same columns, sha256 checksum), so `prisma migrate deploy` and this
+// applier agree about what is applied. Used at start-up on PGlite and PostgreSQL alike: the Prisma
+// CLI's engines cannot be downloaded everywhere this runs (see docs/deploy.md).
+import { createHash, randomUUID } from "node:crypto";
+import { readFile, readdir } from "node:fs/promises";
+import path from "node:path";
+
+export interface SqlExecutor {
+  /** Runs one or more statements without parameters. */
+  exec(sql: string): Promise<void>;
+  query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
+}
+
+export interface Migration {
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+export const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
+
+export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  return Promise.all(
+    names.map(async (name) => {
+      const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
+      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
+    }),
+  );
+}
+
+const CREATE_TABLE = `
+CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+  "id"                  VARCHAR(36) PRIMARY KEY NOT NULL,
+  "checksum"            VARCHAR(64) NOT NULL,
+  "finished_at"         TIMESTAMPTZ,
+  "migration_name"      VARCHAR(255) NOT NULL,
+  "logs"                TEXT,
+  "rolled_back_at"      TIMESTAMPTZ,
+  "started_at"          TIMESTAMPTZ NOT NULL DEFAULT now(),
+  "applied_steps_count" INTEGER NOT NULL DEFAULT 0
+)`;
+
+/** Any fixed number: serializes concurrent appliers (several instances starting at once). */
+const ADVISORY_LOCK_KEY = 72_610_401;
+
+/** Returns the names of the migrations it applied. */
+export async function applyMigrations(db: SqlExecutor, migrations?: Migration[]): Promise<string[]> {
+  const pending = migrations ?? (await readMigrations());
+  await db.query("SELECT pg_advisory_lock($1)", [ADVISORY_LOCK_KEY]);
+  try {
+    await db.exec(CREATE_TABLE);
+    const applied = await db.query<{ migration_name: string; checksum: string }>(
+      `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    );
+    const appliedByName = new Map(applied.map((row) => [row.migration_name, row.checksum]));
+    const done: string[] = [];
+    for (const migration of pending) {
+      const known = appliedByName.get(migration.name);
+      if (known !== undefined) {
+        if (known !== migration.checksum) {
+          throw new Error(`Migration ${migration.name} was changed after it was applied (checksum mismatch).`);
+        }
+        continue;
+      }
+      await db.exec("BEGIN");
+      try {
+        await db.exec(migration.sql);
+        await db.query(
+          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count, started_at)
+           VALUES ($1, $2, now(), $3, 1, now())`,
+          [randomUUID(), migration.checksum, migration.name],
+        );
+        await db.exec("COMMIT");
+      } catch (error) {
+        await db.exec("ROLLBACK");
+        throw new Error(`Migration ${migration.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      done.push(migration.name);
+    }
+    return done;
+  } finally {
+    await db.query("SELECT pg_advisory_unlock($1)", [ADVISORY_LOCK_KEY]);
+  }
+}

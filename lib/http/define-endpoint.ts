@@ -1,0 +1,149 @@
+// The one wrapper every route handler goes through (DESIGN.md "A request's path"): request id, tag,
+// sandbox switch, input parsing, the payment gate, the lib call, response validation against the
+// contract, and the single error envelope. Framework-free: standard Request in, Response out.
+import type { z } from "zod";
+import { MAX_TAG_LENGTH, errorEnvelopeSchema, type ErrorEnvelope } from "@/contract";
+import { getEnv } from "@/lib/env";
+import { ServiceError, internalError, toErrorObject } from "@/lib/errors";
+import { errorMeta, newRequestId, type MetaBase } from "@/lib/meta";
+import { requirePayment, type PaymentQuote } from "@/lib/payments/require-payment";
+import { logError } from "@/lib/log";
+
+export interface RequestContext {
+  meta: MetaBase;
+  now: Date;
+  baseUrl: string;
+  request: Request;
+}
+
+export interface EndpointDefinition<Input, Output> {
+  /** For logs, e.g. "GET /v2/case". */
+  name: string;
+  /** The contract's 200 response schema: every success body is checked against it. */
+  response: z.ZodType<Output>;
+  /** Paid endpoints: the price of this request. Asked only after the input is valid. */
+  price?: (input: Input) => PaymentQuote;
+  parse: (request: Request, context: RequestContext) => Input | Promise<Input>;
+  run: (input: Input, context: RequestContext) => Output | Promise<Output>;
+}
+
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" } as const;
+
+export function defineEndpoint<Input, Output>(
+  definition: EndpointDefinition<Input, Output>,
+): (request: Request) => Promise<Response> {
+  return async (request: Request) => {
+    const context = beginRequest(request);
+    const { meta } = context;
+    try {
+      applyRequestSwitches(context);
+      const input = await definition.parse(request, context);
+      if (definition.price && !meta.sandbox) {
+        await requirePayment(request, definition.price(input), context);
+      }
+      const output = await definition.run(input, context);
+      return successResponse(definition, output, context);
+    } catch (error) {
+      return errorResponse(error, context, definition.name);
+    }
+  };
+}
+
+/** A fresh context: request id and time. Sandbox and tag are resolved by applyRequestSwitches. */
+export function beginRequest(request: Request): RequestContext {
+  const now = new Date();
+  const meta: MetaBase = { request_id: newRequestId(), queried_at: now.toISOString(), sandbox: false, tag: null };
+  return { meta, now, baseUrl: resolveBaseUrl(request), request };
+}
+
+/** Reads the sandbox switch and the tag header into the context; throws a 400 ServiceError on bad values. */
+export function applyRequestSwitches(context: RequestContext): void {
+  context.meta.sandbox = detectSandbox(context.request);
+  context.meta.tag = readTag(context.request);
+}
+
+/** `?test=1` or `X-Service-Test: 1`. Any other value is refused rather than silently treated as live. */
+function detectSandbox(request: Request): boolean {
+  const query = new URL(request.url).searchParams.getAll("test");
+  const header = request.headers.get("x-service-test");
+  for (const value of [...query, ...(header === null ? [] : [header])]) {
+    if (value.trim() !== "1") {
+      throw new ServiceError(
+        "invalid_parameter",
+        `Sandbox mode is switched on with test=1 or X-Service-Test: 1; got "${value}".`,
+        { parameter: "test" },
+      );
+    }
+  }
+  return query.length > 0 || header !== null;
+}
+
+function readTag(request: Request): string | null {
+  const tag = request.headers.get("x-service-tag");
+  if (tag === null) return null;
+  if (tag.length > MAX_TAG_LENGTH) {
+    throw new ServiceError(
+      "invalid_parameter",
+      `X-Service-Tag is ${tag.length} characters long; at most ${MAX_TAG_LENGTH} are allowed.`,
+      { parameter: "X-Service-Tag" },
+    );
+  }
+  return tag;
+}
+
+function resolveBaseUrl(request: Request): string {
+  const configured = getEnv().PUBLIC_BASE_URL;
+  return (configured ?? new URL(request.url).origin).replace(/\/+$/, "");
+}
+
+function successResponse<Input, Output>(
+  definition: EndpointDefinition<Input, Output>,
+  output: Output,
+  context: RequestContext,
+): Response {
+  const checked = definition.response.safeParse(output);
+  if (!checked.success) {
+    // A body that breaks the contract is our bug: never send it, never charge for it.
+    logError(context.meta.request_id, `${definition.name}: response failed contract validation`, checked.error.issues.slice(0, 5));
+    return errorResponse(internalError(), context, definition.name);
+  }
+  return new Response(JSON.stringify(output), {
+    status: 200,
+    headers: { ...JSON_HEADERS, "x-request-id": context.meta.request_id, "cache-control": "no-store" },
+  });
+}
+
+export function errorResponse(error: unknown, context: RequestContext, name: string): Response {
+  let serviceError: ServiceError;
+  if (error instanceof ServiceError) {
+    serviceError = error;
+  } else {
+    logError(context.meta.request_id, `${name}: unexpected error`, error);
+    serviceError = internalError();
+  }
+  const body: ErrorEnvelope = {
+    meta: errorMeta(context.meta),
+    error: toErrorObject(serviceError, context.baseUrl),
+  };
+  const headers: Record<string, string> = {
+    ...JSON_HEADERS,
+    "x-request-id": context.meta.request_id,
+    "cache-control": "no-store",
+  };
+  const retryAfter = retryAfterSeconds(serviceError, context.now);
+  if (retryAfter !== null) headers["retry-after"] = String(retryAfter);
+  if (serviceError.code === "method_not_allowed") headers.allow = "POST";
+  if (!errorEnvelopeSchema.safeParse(body).success) {
+    logError(context.meta.request_id, `${name}: error envelope failed contract validation`, body);
+  }
+  return new Response(JSON.stringify(body), { status: serviceError.status, headers });
+}
+
+function retryAfterSeconds(error: ServiceError, now: Date): number | null {
+  if (error.details.retry_after !== undefined) return error.details.retry_after;
+  if (error.details.estimated_recovery_at) {
+    const seconds = Math.ceil((Date.parse(error.details.estimated_recovery_at) - now.getTime()) / 1000);
+    return Math.max(seconds, 1);
+  }
+  return null;
+}

@@ -1,0 +1,77 @@
+// Turning raw query strings and JSON bodies into contract-validated input, with errors in our envelope.
+import type { z } from "zod";
+import { ServiceError } from "@/lib/errors";
+
+/** Query parameters as an object; a parameter given twice is ambiguous and refused. */
+export function readQuery(request: Request, ignore: readonly string[] = ["test"]): Record<string, string> {
+  const params = new URL(request.url).searchParams;
+  const result: Record<string, string> = {};
+  for (const [key, value] of params) {
+    if (ignore.includes(key)) continue;
+    if (key in result) {
+      throw new ServiceError("invalid_parameter", `${key} is given more than once; send it once.`, { parameter: key });
+    }
+    result[key] = value;
+  }
+  return result;
+}
+
+const MAX_JSON_BODY_BYTES = 512 * 1024;
+
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const contentType = request.headers.get("content-type");
+  if (contentType !== null && !/^application\/([a-z0-9.+-]*\+)?json\b/i.test(contentType.trim())) {
+    throw new ServiceError("invalid_parameter", `Content-Type must be application/json; got "${contentType}".`, {
+      parameter: "Content-Type",
+    });
+  }
+  const text = await request.text();
+  if (Buffer.byteLength(text, "utf8") > MAX_JSON_BODY_BYTES) {
+    throw new ServiceError("invalid_parameter", `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`, {
+      parameter: "body",
+    });
+  }
+  if (text.trim() === "") {
+    throw new ServiceError("invalid_parameter", "The request body is empty; send a JSON object.", { parameter: "body" });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new ServiceError(
+      "invalid_parameter",
+      `The request body is not valid JSON (${error instanceof Error ? error.message : "parse error"}).`,
+      { parameter: "body" },
+    );
+  }
+}
+
+/**
+ * Validates against a contract schema. The first issue becomes the error: `last_checked` problems are
+ * `invalid_last_checked`, everything else `invalid_parameter`, and `parameter` names the field.
+ */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const path = issue.path.map((part, index) =>
+    typeof part === "number" ? `[${part}]` : `${index === 0 ? "" : "."}${String(part)}`,
+  );
+  let parameter = path.join("");
+  let message = issue.message;
+  if (issue.code === "unrecognized_keys") {
+    const keys = (issue as { keys?: string[] }).keys ?? [];
+    parameter = [parameter, keys[0]].filter(Boolean).join(".");
+    message = `unknown field${keys.length > 1 ? "s" : ""} ${keys.map((k) => `"${k}"`).join(", ")}`;
+  } else if (issue.code === "invalid_type" && issue.input === undefined) {
+    message = `${parameter || "body"} is required`;
+  }
+  const field = String(issue.path[issue.path.length - 1] ?? "");
+  // A missing last_checked is a missing parameter; a malformed one is invalid_last_checked.
+  const code = field === "last_checked" && issue.input !== undefined ? "invalid_last_checked" : "invalid_parameter";
+  const prefix = message.startsWith(parameter) || parameter === "" ? "" : `${parameter}: `;
+  return throwError(code, `${prefix}${message}`, parameter || "body");
+}
+
+function throwError(code: "invalid_parameter" | "invalid_last_checked", message: string, parameter: string): never {
+  throw new ServiceError(code, message, { parameter });
+}

@@ -1,0 +1,188 @@
+// MCP tools: each one is its HTTP twin's lib function behind the HTTP twin's zod schema, so
+// validation, prices and results cannot drift apart.
+import { z } from "zod";
+import {
+  DELIVERIES_LIMIT_DEFAULT,
+  DELIVERIES_LIMIT_MAX,
+  batchQuerySchema,
+  caseQuerySchema,
+  monitorQuerySchema,
+} from "@/contract";
+import { caseSourceFor } from "@/lib/cases/case-source";
+import { monitorCase } from "@/lib/cases/monitor-case";
+import { parseCaseRequest, parseMonitorRequest } from "@/lib/cases/parse-case-request";
+import { parseBatchRequest, queryBatch } from "@/lib/cases/query-batch";
+import { queryCase } from "@/lib/cases/query-case";
+import { COURTS, toPublicCourt } from "@/lib/courts/registry";
+import type { RequestContext } from "@/lib/http/define-endpoint";
+import { parseWith } from "@/lib/http/parse-input";
+import { requirePayment } from "@/lib/payments/require-payment";
+import { PRICE_PER_QUERY_USD, priceForQueriesUsd } from "@/lib/pricing";
+import { sandboxDeliveries, sandboxKeyState } from "@/lib/sandbox/wallet";
+import { getStatus } from "@/lib/status/get-status";
+
+const paymentTx = z
+  .string()
+  .min(1)
+  .describe("Base64 x402 payment payload: the same value the PAYMENT-SIGNATURE header would carry")
+  .optional();
+
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  /** Published as the tool's JSON Schema and used to validate its arguments. */
+  input: z.ZodType;
+  run: (args: Record<string, unknown>, context: RequestContext) => Promise<unknown>;
+}
+
+const cost = (context: RequestContext, amount: number) => (context.meta.sandbox ? 0 : amount);
+
+async function charge(context: RequestContext, amountUsd: number, description: string): Promise<void> {
+  if (!context.meta.sandbox) await requirePayment(context.request, { amountUsd, description }, context);
+}
+
+const caseToolInput = caseQuerySchema.omit({ callback_url: true }).extend({ payment_tx: paymentTx }).strict();
+const monitorToolInput = monitorQuerySchema.omit({ callback_url: true }).extend({ payment_tx: paymentTx }).strict();
+const batchToolInput = z
+  .strictObject({
+    queries: z.array(batchQuerySchema.omit({ callback_url: true })).min(1).max(50),
+    payment_tx: paymentTx,
+  });
+const walletToolInput = z.strictObject({
+  include_deliveries: z.boolean().default(false),
+  deliveries_limit: z.number().int().min(1).max(DELIVERIES_LIMIT_MAX).default(DELIVERIES_LIMIT_DEFAULT),
+  payment_tx_keys: paymentTx,
+  payment_tx_deliveries: paymentTx,
+});
+
+export const TOOLS: readonly ToolDefinition[] = [
+  {
+    name: "service_status",
+    title: "Service status",
+    description: "Free. Operational status, API version and the whole court registry (GET /v2/status).",
+    input: z.strictObject({}),
+    run: async (_args, context) => getStatus({ meta: context.meta, baseUrl: context.baseUrl }),
+  },
+  {
+    name: "service_court_list",
+    title: "Court list",
+    description: "Free. Courts with codes, names, jurisdictions and case id patterns; planned courts included unless include_planned is false.",
+    input: z.strictObject({ include_planned: z.boolean().default(true) }),
+    run: async (args) => {
+      const includePlanned = args.include_planned !== false;
+      return {
+        courts: COURTS.filter((court) => includePlanned || court.coverage !== "planned").map(toPublicCourt),
+      };
+    },
+  },
+  {
+    name: "service_pricing",
+    title: "Pricing",
+    description: "Free. Per-query price, free endpoints and the payment protocol.",
+    input: z.strictObject({}),
+    run: async () => ({
+      query_cost_usd: PRICE_PER_QUERY_USD,
+      currency: "USD",
+      payment_protocol: "x402",
+      payments_accepted: false,
+      networks: [],
+      free: ["GET /v2/status", "service_status", "service_court_list", "service_pricing", "sandbox mode (?test=1)"],
+      paid: [
+        { endpoint: "GET /v2/case", tool: "service_case_query", price_usd: PRICE_PER_QUERY_USD },
+        { endpoint: "GET /v2/monitor", tool: "service_case_monitor", price_usd: PRICE_PER_QUERY_USD },
+        { endpoint: "POST /v2/cases/batch", tool: "service_case_batch", price_usd: "0.99 x N" },
+        { endpoint: "GET/POST /v2/wallet/keys", tool: "service_wallet_info", price_usd: PRICE_PER_QUERY_USD },
+        { endpoint: "GET /v2/wallet/deliveries", tool: "service_wallet_info (include_deliveries)", price_usd: PRICE_PER_QUERY_USD },
+      ],
+    }),
+  },
+  {
+    name: "service_case_query",
+    title: "Query a case",
+    description: "0.99 USD. One case: header, parties, docket and, with last_checked, the delta of new filings (GET /v2/case).",
+    input: caseToolInput,
+    run: async (args, context) => {
+      const { payment_tx: _tx, ...query } = parseWith(caseToolInput, args);
+      const request = parseCaseRequest(query, context.now);
+      await charge(context, PRICE_PER_QUERY_USD, "A case query");
+      return queryCase({
+        request,
+        source: caseSourceFor(context.meta.sandbox),
+        meta: context.meta,
+        queryCostUsd: cost(context, PRICE_PER_QUERY_USD),
+        now: context.now,
+      });
+    },
+  },
+  {
+    name: "service_case_monitor",
+    title: "Check a case for changes",
+    description: "0.99 USD. Whether anything was filed since last_checked (GET /v2/monitor).",
+    input: monitorToolInput,
+    run: async (args, context) => {
+      const { payment_tx: _tx, ...query } = parseWith(monitorToolInput, args);
+      const request = parseMonitorRequest(query, context.now);
+      await charge(context, PRICE_PER_QUERY_USD, "A monitor check");
+      return monitorCase({
+        request,
+        source: caseSourceFor(context.meta.sandbox),
+        meta: context.meta,
+        queryCostUsd: cost(context, PRICE_PER_QUERY_USD),
+        now: context.now,
+      });
+    },
+  },
+  {
+    name: "service_case_batch",
+    title: "Query up to 50 cases",
+    description: "0.99 USD x N. Up to 50 case queries with one payment (POST /v2/cases/batch).",
+    input: batchToolInput,
+    run: async (args, context) => {
+      // Length rules first, as on HTTP (more than 50 is batch_too_large, not a schema error).
+      const requests = parseBatchRequest({ queries: args.queries }, context.now);
+      parseWith(z.object({ payment_tx: paymentTx }), { payment_tx: args.payment_tx });
+      await charge(context, priceForQueriesUsd(requests.length), `A batch of ${requests.length} case queries`);
+      return queryBatch({
+        requests,
+        source: caseSourceFor(context.meta.sandbox),
+        meta: context.meta,
+        sandbox: context.meta.sandbox,
+        now: context.now,
+        baseUrl: context.baseUrl,
+      });
+    },
+  },
+  {
+    name: "service_wallet_info",
+    title: "Wallet signing keys and deliveries",
+    description:
+      "0.99 USD for the signing key state (GET /v2/wallet/keys); with include_deliveries a second payment of 0.99 USD adds the delivery history (GET /v2/wallet/deliveries).",
+    input: walletToolInput,
+    run: async (args, context) => {
+      const parsed = parseWith(walletToolInput, args);
+      await charge(context, PRICE_PER_QUERY_USD, "Reading the wallet's signing key state");
+      if (parsed.include_deliveries) {
+        await charge(context, PRICE_PER_QUERY_USD, "Reading the wallet's delivery history");
+      }
+      return {
+        keys: sandboxKeyState(context.meta),
+        ...(parsed.include_deliveries
+          ? {
+              deliveries: sandboxDeliveries(context.meta, {
+                limit: parsed.deliveries_limit,
+                cursor: null,
+                status: null,
+                since: null,
+              }),
+            }
+          : {}),
+      };
+    },
+  },
+];
+
+export function toolJsonSchema(tool: ToolDefinition): Record<string, unknown> {
+  const { $schema: _schema, ...schema } = z.toJSONSchema(tool.input, { io: "input", unrepresentable: "any" });
+  return schema;
+}
