@@ -63,13 +63,15 @@ const caseQueryFields = {
   filing_types: filingTypesParamSchema.optional(),
 };
 
-export const caseQuerySchema = z.object({
+// Query schemas are strict: a misspelt or v1-era parameter (`document_types`) is refused with a clear
+// error instead of being ignored, so an agent never pays for an answer to a question it did not ask.
+export const caseQuerySchema = z.strictObject({
   ...caseQueryFields,
   callback_url: callbackUrlSchema.optional(),
 });
 export type CaseQuery = z.infer<typeof caseQuerySchema>;
 
-export const monitorQuerySchema = z.object({
+export const monitorQuerySchema = z.strictObject({
   case_id: requiredString("case_id"),
   court_code: requiredString("court_code"),
   last_checked: timestampParam("last_checked"),
@@ -95,7 +97,7 @@ export const batchRequestSchema = z.strictObject({
 });
 export type BatchRequest = z.infer<typeof batchRequestSchema>;
 
-export const deliveriesQuerySchema = z.object({
+export const deliveriesQuerySchema = z.strictObject({
   limit: z.coerce
     .number<string | number>({ error: `limit must be a whole number from 1 to ${DELIVERIES_LIMIT_MAX}` })
     .int({ error: `limit must be a whole number from 1 to ${DELIVERIES_LIMIT_MAX}` })

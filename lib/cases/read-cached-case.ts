@@ -61,6 +61,7 @@ export async function readCachedCase(prisma: PrismaClient, courtCode: string, ca
       filing_type: entry.filingType as CaseRecord["entries"][number]["filing_type"],
       filed_by: entry.filedBy,
       description: entry.description,
+      description_secondary: entry.descriptionSecondary,
       document_identifier: entry.documentIdentifier,
       document_identifier_type: entry.documentIdentifierType as CaseRecord["entries"][number]["document_identifier_type"],
       external_url: entry.externalUrl,

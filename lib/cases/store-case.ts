@@ -94,6 +94,7 @@ export async function storeCase({ prisma, record, seenAt }: StoreCaseOptions): P
         filingType: entry.filing_type,
         filedBy: entry.filed_by,
         description: entry.description,
+        descriptionSecondary: entry.description_secondary ?? null,
         documentIdentifier: entry.document_identifier,
         documentIdentifierType: entry.document_identifier_type,
         externalUrl: entry.external_url,

@@ -62,14 +62,51 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.inf
     const keys = (issue as { keys?: string[] }).keys ?? [];
     parameter = [parameter, keys[0]].filter(Boolean).join(".");
     message = `unknown field${keys.length > 1 ? "s" : ""} ${keys.map((k) => `"${k}"`).join(", ")}`;
-  } else if (issue.code === "invalid_type" && issue.input === undefined) {
+    const allowed = allowedKeys(schema, issue.path);
+    if (allowed.length > 0) message += `; allowed: ${allowed.join(", ")}`;
+    if (keys.includes("document_types")) message += " (v2 names the filter filing_types, a comma-separated string)";
+  }
+  // zod 4 leaves the offending input out of its issues, so look it up by the issue's path.
+  const given = valueAt(value, issue.path);
+  if (issue.code === "invalid_type" && given === undefined) {
     message = `${parameter || "body"} is required`;
   }
   const field = String(issue.path[issue.path.length - 1] ?? "");
   // A missing last_checked is a missing parameter; a malformed one is invalid_last_checked.
-  const code = field === "last_checked" && issue.input !== undefined ? "invalid_last_checked" : "invalid_parameter";
+  const code = field === "last_checked" && given !== undefined ? "invalid_last_checked" : "invalid_parameter";
   const prefix = message.startsWith(parameter) || parameter === "" ? "" : `${parameter}: `;
   return throwError(code, `${prefix}${message}`, parameter || "body");
+}
+
+/** The keys an object schema accepts at `path` (top level only; nested objects in arrays by index). */
+function allowedKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  let current: unknown = schema;
+  for (const key of path) {
+    const def = (current as { def?: { type?: string; shape?: Record<string, unknown>; element?: unknown } }).def;
+    if (def?.type === "object") current = def.shape?.[String(key)];
+    else if (def?.type === "array") current = def.element;
+    else return [];
+    current = unwrap(current);
+  }
+  const def = (current as { def?: { type?: string; shape?: Record<string, unknown> } }).def;
+  return def?.type === "object" && def.shape ? Object.keys(def.shape) : [];
+}
+
+function unwrap(schema: unknown): unknown {
+  let current = schema as { def?: { type?: string; innerType?: unknown } } | undefined;
+  while (current?.def && (current.def.type === "optional" || current.def.type === "default" || current.def.type === "nullable")) {
+    current = current.def.innerType as typeof current;
+  }
+  return current;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let current = root;
+  for (const key of path) {
+    if (typeof current !== "object" || current === null) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
 }
 
 function throwError(code: "invalid_parameter" | "invalid_last_checked", message: string, parameter: string): never {

@@ -35,7 +35,7 @@ const rows: Row[] = [
   ["live request without payment", valid, {}, { code: "payment_required", message: "0.99 USD" }],
   ["live request with a tag, without payment", valid, { "x-service-tag": "run-42" }, { code: "payment_required", tag: "run-42" }],
   ["live request with invalid input (no payment asked)", { ...valid, context: "huge" }, {}, { code: "invalid_parameter", parameter: "context" }],
-  ["live request for a planned court (no payment asked)", { case_id: "2024-00123", court_code: "ohctclaims" }, {}, { code: "court_not_covered" }],
+  ["live request for a planned court (no payment asked)", { case_id: "2024-00123", court_code: "ohctclaims" }, {}, { code: "court_not_covered", parameter: "court_code" }],
 ];
 
 describe("GET /v2/case errors", () => {

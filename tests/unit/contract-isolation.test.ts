@@ -26,7 +26,7 @@ describe("contract package entry", () => {
     expect(files.length).toBeGreaterThan(5);
     const external = new Set<string>();
     for (const file of files) {
-      for (const match of readFileSync(file, "utf8").matchAll(/from\s+["']([^"']+)["']/g)) {
+      for (const match of readFileSync(file, "utf8").matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+["']([^"']+)["']/gm)) {
         if (!match[1]!.startsWith(".")) external.add(match[1]!);
       }
     }

@@ -79,6 +79,7 @@ CREATE TABLE "docket_entries" (
     "filing_type" TEXT,
     "filed_by" TEXT,
     "description" TEXT NOT NULL,
+    "description_secondary" TEXT,
     "document_identifier" TEXT,
     "document_identifier_type" TEXT NOT NULL,
     "external_url" TEXT,
