@@ -3,6 +3,10 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "@": path.resolve(import.meta.dirname) };
 
+// DATABASE_URL names a PostgreSQL for the database tests (tests/helpers/test-database.ts), which run on
+// PGlite always and on that PostgreSQL too. Everything else in the process uses an in-memory PGlite.
+const postgresUrl = process.env.DATABASE_URL ?? "";
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -11,11 +15,11 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "in-process",
-          include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/db/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          env: { PGLITE_DATA_DIR: "memory://", DB_AUTO_MIGRATE: "1" },
+          env: { PGLITE_DATA_DIR: "memory://", DB_AUTO_MIGRATE: "1", DATABASE_URL: "", TEST_POSTGRES_URL: postgresUrl },
         },
       },
       {

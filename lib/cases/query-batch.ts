@@ -39,6 +39,13 @@ export function parseBatchRequest(body: unknown, now: Date): CaseRequest[] {
     );
   }
   return queries.map((query, index) => {
+    if (typeof query !== "object" || query === null || Array.isArray(query)) {
+      throw new ServiceError(
+        "invalid_parameter",
+        `queries[${index}] must be an object such as { "case_id": "1:23-cv-04567", "court_code": "nysd" }.`,
+        { parameter: `queries[${index}]`, query_index: index },
+      );
+    }
     try {
       return parseCaseRequest(parseWith(batchQuerySchema, query), now);
     } catch (error) {

@@ -10,7 +10,7 @@ export async function readCachedCase(prisma: PrismaClient, courtCode: string, ca
     where: { courtCode_caseId: { courtCode, caseId } },
     include: {
       parties: { orderBy: { position: "asc" }, include: { attorneys: { orderBy: { position: "asc" } } } },
-      crossReferences: { orderBy: { id: "asc" } },
+      crossReferences: { orderBy: { position: "asc" } },
       docketEntries: true,
     },
   });

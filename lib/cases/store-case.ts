@@ -71,8 +71,9 @@ export async function storeCase({ prisma, record, seenAt }: StoreCaseOptions): P
     await tx.crossReference.deleteMany({ where: { caseRef: stored.id } });
     if (record.cross_references.length > 0) {
       await tx.crossReference.createMany({
-        data: record.cross_references.map((ref) => ({
+        data: record.cross_references.map((ref, position) => ({
           caseRef: stored.id,
+          position,
           relationship: ref.relationship,
           refCaseId: ref.case_id,
           refCourtCode: ref.court_code,

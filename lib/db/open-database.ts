@@ -11,6 +11,8 @@ import { applyMigrations, type SqlExecutor } from "./apply-migrations";
 export interface Database {
   prisma: PrismaClient;
   kind: "pglite" | "postgres";
+  /** Plain SQL on the same database, for scripts Prisma cannot run (migrations, maintenance). */
+  sql: SqlExecutor;
   close(): Promise<void>;
 }
 
@@ -35,7 +37,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       }
     }
     const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: options.databaseUrl }) });
-    return { prisma, kind: "postgres", close: () => prisma.$disconnect() };
+    // Opened on first use only: most processes never need plain SQL.
+    let pool: pg.Pool | undefined;
+    const getPool = () => (pool ??= new pg.Pool({ connectionString: options.databaseUrl, max: 2 }));
+    return {
+      prisma,
+      kind: "postgres",
+      sql: {
+        exec: async (sql) => {
+          await getPool().query(sql);
+        },
+        query: async <Row>(sql: string, params?: unknown[]) => (await getPool().query(sql, params)).rows as Row[],
+      },
+      close: async () => {
+        await prisma.$disconnect();
+        await pool?.end();
+      },
+    };
   }
 
   const dataDir = options.pgliteDataDir ?? "memory://";
@@ -46,6 +64,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     prisma,
     kind: "pglite",
+    sql: pgliteExecutor(lite),
     close: async () => {
       await prisma.$disconnect();
       await lite.close();

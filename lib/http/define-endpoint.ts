@@ -132,7 +132,6 @@ export function errorResponse(error: unknown, context: RequestContext, name: str
   };
   const retryAfter = retryAfterSeconds(serviceError, context.now);
   if (retryAfter !== null) headers["retry-after"] = String(retryAfter);
-  if (serviceError.code === "method_not_allowed") headers.allow = "POST";
   if (!errorEnvelopeSchema.safeParse(body).success) {
     logError(context.meta.request_id, `${name}: error envelope failed contract validation`, body);
   }

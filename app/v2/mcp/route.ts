@@ -1,22 +1,13 @@
-import { ServiceError } from "@/lib/errors";
-import { beginRequest, errorResponse } from "@/lib/http/define-endpoint";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { handleMcpRequest } from "@/lib/mcp/handle-mcp-request";
 
 export const dynamic = "force-dynamic";
 
 export const POST = handleMcpRequest;
 
-/** MCP here is POST only; GET (no SSE stream is offered) and every other method answer 405. */
-function methodNotAllowed(request: Request): Response {
-  const context = beginRequest(request);
-  return errorResponse(
-    new ServiceError("method_not_allowed", `${request.method} is not allowed on /v2/mcp; send JSON-RPC messages with POST.`),
-    context,
-    `${request.method} /v2/mcp`,
-  );
-}
-
-export const GET = methodNotAllowed;
-export const PUT = methodNotAllowed;
-export const PATCH = methodNotAllowed;
-export const DELETE = methodNotAllowed;
+// MCP here is POST only: GET (no SSE stream is offered) and every other method answer 405.
+const notAllowed = methodNotAllowed("/v2/mcp", ["POST"]);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -3,6 +3,7 @@ import { caseSourceFor } from "@/lib/cases/case-source";
 import { monitorCase } from "@/lib/cases/monitor-case";
 import { parseMonitorRequest } from "@/lib/cases/parse-case-request";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseWith, readQuery } from "@/lib/http/parse-input";
 import { PRICE_PER_QUERY_USD } from "@/lib/pricing";
 
@@ -22,3 +23,9 @@ export const GET = defineEndpoint({
       now,
     }),
 });
+
+const notAllowed = methodNotAllowed("/v2/monitor", ["GET"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

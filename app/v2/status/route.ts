@@ -1,5 +1,6 @@
 import { contract } from "@/contract";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { getStatus } from "@/lib/status/get-status";
 
 export const dynamic = "force-dynamic";
@@ -10,3 +11,9 @@ export const GET = defineEndpoint({
   parse: () => null,
   run: (_input, { meta, baseUrl }) => getStatus({ meta, baseUrl }),
 });
+
+const notAllowed = methodNotAllowed("/v2/status", ["GET"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -61,6 +61,7 @@ CREATE TABLE "attorneys" (
 CREATE TABLE "cross_references" (
     "id" UUID NOT NULL,
     "case_ref" UUID NOT NULL,
+    "position" INTEGER NOT NULL,
     "relationship" TEXT NOT NULL,
     "ref_case_id" TEXT NOT NULL,
     "ref_court_code" TEXT NOT NULL,

@@ -2,6 +2,7 @@ import { contract } from "@/contract";
 import { caseSourceFor } from "@/lib/cases/case-source";
 import { parseBatchRequest, queryBatch } from "@/lib/cases/query-batch";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { readJsonBody } from "@/lib/http/parse-input";
 import { priceForQueriesUsd } from "@/lib/pricing";
 
@@ -18,3 +19,9 @@ export const POST = defineEndpoint({
   run: (requests, { meta, now, baseUrl }) =>
     queryBatch({ requests, source: caseSourceFor(meta.sandbox), meta, sandbox: meta.sandbox, now, baseUrl }),
 });
+
+const notAllowed = methodNotAllowed("/v2/cases/batch", ["POST"]);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,5 +1,6 @@
 import { contract } from "@/contract";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { readQuery } from "@/lib/http/parse-input";
 import { PRICE_PER_QUERY_USD } from "@/lib/pricing";
 import { sandboxDeliveries } from "@/lib/sandbox/wallet";
@@ -15,3 +16,9 @@ export const GET = defineEndpoint({
   parse: (request) => parseDeliveriesRequest(readQuery(request)),
   run: (options, { meta }) => sandboxDeliveries(meta, options),
 });
+
+const notAllowed = methodNotAllowed("/v2/wallet/deliveries", ["GET"]);
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,5 +1,6 @@
 import { contract } from "@/contract";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { PRICE_PER_QUERY_USD } from "@/lib/pricing";
 import { sandboxKeyState, sandboxRotation } from "@/lib/sandbox/wallet";
 
@@ -22,3 +23,8 @@ export const POST = defineEndpoint({
   parse: () => null,
   run: (_input, { meta, now }) => sandboxRotation(meta, now),
 });
+
+const notAllowed = methodNotAllowed("/v2/wallet/keys", ["GET", "POST"]);
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,0 +1,25 @@
+// The 405 answer, in our envelope, for the HTTP methods an endpoint does not accept. Without it Next
+// answers an empty 405 of its own, which breaks the promise of one error envelope on every endpoint.
+import { ServiceError } from "@/lib/errors";
+import { applyRequestSwitches, beginRequest, errorResponse } from "./define-endpoint";
+
+export function methodNotAllowed(path: string, allowed: readonly string[]): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const context = beginRequest(request);
+    try {
+      applyRequestSwitches(context);
+    } catch {
+      // A bad sandbox switch or tag does not change the answer: the method is wrong either way.
+    }
+    const response = errorResponse(
+      new ServiceError(
+        "method_not_allowed",
+        `${request.method} is not allowed on ${path}; use ${allowed.join(" or ")}.`,
+      ),
+      context,
+      `${request.method} ${path}`,
+    );
+    response.headers.set("allow", allowed.join(", "));
+    return response;
+  };
+}

@@ -1,0 +1,91 @@
+// The migration applier on PGlite and PostgreSQL: applies each migration once, records it the way
+// `prisma migrate deploy` does, refuses an edited migration, rolls back a failing one, and serializes
+// concurrent appliers.
+import { createHash } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyMigrations, readMigrations, type SqlExecutor } from "@/lib/db/apply-migrations";
+import { DATABASE_TARGETS, type TestDatabase } from "../helpers/test-database";
+
+describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))("migrations on %s", (_name, target) => {
+  let opened: TestDatabase;
+  beforeAll(async () => {
+    opened = await target.open();
+  });
+  afterAll(async () => {
+    await opened?.dispose();
+  });
+
+  it("applies every migration once and records it in _prisma_migrations with its sha256", async () => {
+    const migrations = await readMigrations();
+    expect(migrations.length).toBeGreaterThan(0);
+    const rows = await opened.db.sql.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
+      `SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" ORDER BY migration_name`,
+    );
+    expect(rows.map((row) => row.migration_name)).toEqual(migrations.map((migration) => migration.name));
+    for (const [index, row] of rows.entries()) {
+      expect(row.checksum).toBe(createHash("sha256").update(migrations[index]!.sql).digest("hex"));
+      expect(row.finished_at).not.toBeNull();
+    }
+    // The schema is in place: every model answers.
+    expect(await opened.db.prisma.case.count()).toBe(0);
+    expect(await opened.db.prisma.paymentRecord.count()).toBe(0);
+    expect(await opened.db.prisma.rateLimitCounter.count()).toBe(0);
+    expect(await opened.db.prisma.callbackAttempt.count()).toBe(0);
+  });
+
+  it("applies nothing the second time and refuses a migration edited after it was applied", async () => {
+    expect(await applyMigrations(opened.db.sql)).toEqual([]);
+    const [first, ...rest] = await readMigrations();
+    const edited = { ...first!, sql: `${first!.sql}\n-- edited`, checksum: "0".repeat(64) };
+    await expect(applyMigrations(opened.db.sql, [edited, ...rest])).rejects.toThrow(/changed after it was applied/);
+  });
+
+  it("rolls back a failing migration and records nothing for it", async () => {
+    const broken = {
+      name: "29990101000000_broken",
+      sql: 'CREATE TABLE "half_done" (id int);\nSELECT * FROM "no_such_table";',
+      checksum: "f".repeat(64),
+    };
+    await expect(applyMigrations(opened.db.sql, [...(await readMigrations()), broken])).rejects.toThrow(/29990101000000_broken failed/);
+    const tables = await opened.db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'half_done'`);
+    expect(tables[0]!.n).toBe(0);
+    const recorded = await opened.db.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "_prisma_migrations" WHERE migration_name = $1`,
+      [broken.name],
+    );
+    expect(recorded[0]!.n).toBe(0);
+  });
+
+  if (target.name === "postgres") {
+    it("lets several instances start at once: each migration is applied exactly once", async () => {
+      const fresh = await target.open({ migrate: false });
+      const clients = await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const client = new pg.Client({ connectionString: fresh.url! });
+          await client.connect();
+          return client;
+        }),
+      );
+      try {
+        const applied = await Promise.all(clients.map((client) => applyMigrations(pgExecutor(client))));
+        const names = (await readMigrations()).map((migration) => migration.name);
+        expect(applied.flat().sort()).toEqual([...names].sort());
+        const rows = await clients[0]!.query(`SELECT count(*)::int AS n FROM "_prisma_migrations"`);
+        expect(rows.rows[0].n).toBe(names.length);
+      } finally {
+        await Promise.all(clients.map((client) => client.end()));
+        await fresh.dispose();
+      }
+    });
+  }
+});
+
+function pgExecutor(client: pg.Client): SqlExecutor {
+  return {
+    exec: async (sql) => {
+      await client.query(sql);
+    },
+    query: async <Row>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as Row[],
+  };
+}

@@ -1,0 +1,86 @@
+// POST /v2/mcp in sandbox: the JSON-RPC basics and every tool answering from the fixtures.
+import { describe, expect, it } from "vitest";
+import { MCP_PROTOCOL_VERSION, caseResponseSchema, monitorResponseSchema, batchResponseSchema, statusResponseSchema } from "@/contract";
+import { GET, POST } from "@/app/v2/mcp/route";
+import { callRoute, sandbox } from "../helpers/call-route";
+import { expectErrorEnvelope } from "../helpers/envelope";
+
+let nextId = 1;
+const rpc = (method: string, params?: Record<string, unknown>, headers: Record<string, string> = sandbox) =>
+  callRoute(POST, "/v2/mcp", { body: { jsonrpc: "2.0", id: nextId++, method, ...(params ? { params } : {}) }, headers });
+const call = (name: string, args: Record<string, unknown> = {}, headers: Record<string, string> = sandbox) =>
+  rpc("tools/call", { name, arguments: args }, headers);
+
+describe("POST /v2/mcp", () => {
+  it("initializes with protocol 2025-11-25 and acknowledges notifications with 204", async () => {
+    const init = await rpc("initialize", { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "t", version: "1" } });
+    expect(init.status).toBe(200);
+    expect(init.body.result.protocolVersion).toBe("2025-11-25");
+    expect(init.body.result.capabilities).toHaveProperty("tools");
+    const note = await callRoute(POST, "/v2/mcp", { body: { jsonrpc: "2.0", method: "notifications/initialized" } });
+    expect(note.status).toBe(204);
+    expect(note.text).toBe("");
+  });
+
+  it("lists the seven tools with object input schemas", async () => {
+    const list = await rpc("tools/list");
+    const names = list.body.result.tools.map((tool: { name: string }) => tool.name).sort();
+    expect(names).toEqual(
+      ["service_case_batch", "service_case_monitor", "service_case_query", "service_court_list", "service_pricing", "service_status", "service_wallet_info"],
+    );
+    for (const tool of list.body.result.tools) expect(tool.inputSchema.type).toBe("object");
+  });
+
+  it("answers every paid tool from the fixtures in sandbox, free", async () => {
+    const query = await call("service_case_query", { case_id: "1:23-cv-04567", court_code: "nysd", last_checked: "2026-11-15T00:00:00Z" });
+    expect(caseResponseSchema.safeParse(query.body.result.structuredContent).success).toBe(true);
+    expect(query.body.result.structuredContent.meta).toMatchObject({ sandbox: true, query_cost_usd: 0 });
+    expect(JSON.parse(query.body.result.content[0].text)).toEqual(query.body.result.structuredContent);
+
+    const monitor = await call("service_case_monitor", { case_id: "1:23-cv-04567", court_code: "nysd", last_checked: "2026-11-15T00:00:00Z" });
+    expect(monitorResponseSchema.safeParse(monitor.body.result.structuredContent).success).toBe(true);
+    expect(monitor.body.result.structuredContent.change_count).toBe(5);
+
+    const batch = await call("service_case_batch", { queries: [{ case_id: "23-15678", court_code: "ca9" }, { case_id: "1:24-cv-99999", court_code: "nysd" }] });
+    expect(batchResponseSchema.safeParse(batch.body.result.structuredContent).success).toBe(true);
+    expect(batch.body.result.structuredContent.meta).toMatchObject({ successful: 1, failed: 1 });
+
+    const wallet = await call("service_wallet_info", { include_deliveries: true, deliveries_limit: 5 });
+    expect(wallet.body.result.structuredContent.keys.current_key_id).toBe("key_sandbox_current");
+    expect(wallet.body.result.structuredContent.deliveries.deliveries).toHaveLength(5);
+  });
+
+  it("answers the free tools without sandbox", async () => {
+    const status = await call("service_status", {}, {});
+    expect(statusResponseSchema.safeParse(status.body.result.structuredContent).success).toBe(true);
+    const courts = await call("service_court_list", { include_planned: false }, {});
+    expect(courts.body.result.structuredContent.courts.some((court: { coverage: string }) => court.coverage === "planned")).toBe(false);
+    const pricing = await call("service_pricing", {}, {});
+    expect(pricing.body.result.structuredContent.query_cost_usd).toBe(0.99);
+  });
+
+  it("reports tool errors as JSON-RPC errors in a 200 with our error object in data", async () => {
+    const missing = await call("service_case_query", { case_id: "1:24-cv-99999", court_code: "nysd" });
+    expect(missing.status).toBe(200);
+    expect(missing.body.error.data).toMatchObject({ code: "case_not_found" });
+    const unpaid = await call("service_case_query", { case_id: "1:23-cv-04567", court_code: "nysd" }, {});
+    expect(unpaid.body.error.data).toMatchObject({ code: "payment_required" });
+    const invalid = await call("service_case_monitor", { case_id: "1:23-cv-04567", court_code: "nysd", last_checked: "2026-11-01" });
+    expect(invalid.body.error.data).toMatchObject({ code: "invalid_last_checked" });
+  });
+
+  it("answers protocol errors with the JSON-RPC codes", async () => {
+    const parse = await callRoute(POST, "/v2/mcp", { rawBody: "{not json" });
+    expect(parse.body.error.code).toBe(-32700);
+    const unknown = await rpc("resources/list");
+    expect(unknown.body.error.code).toBe(-32601);
+    const invalid = await callRoute(POST, "/v2/mcp", { body: { jsonrpc: "1.0", id: 1, method: "ping" } });
+    expect(invalid.body.error.code).toBe(-32600);
+  });
+
+  it("answers GET with 405 in the envelope", async () => {
+    const result = await callRoute(GET, "/v2/mcp");
+    expectErrorEnvelope(result, { code: "method_not_allowed" });
+    expect(result.headers.get("allow")).toBe("POST");
+  });
+});

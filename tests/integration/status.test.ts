@@ -1,0 +1,52 @@
+// GET /v2/status: free, no payment, every court of the registry.
+import { describe, expect, it } from "vitest";
+import { statusResponseSchema, type StatusResponse } from "@/contract";
+import { GET, POST } from "@/app/v2/status/route";
+import { COURTS } from "@/lib/courts/registry";
+import { TEST_ORIGIN, callRoute, sandbox } from "../helpers/call-route";
+import { expectErrorEnvelope } from "../helpers/envelope";
+
+describe("GET /v2/status", () => {
+  it("is free and lists every court, covered and planned, with the status meta subset", async () => {
+    const result = await callRoute<StatusResponse>(GET, "/v2/status");
+    expect(result.status).toBe(200);
+    expect(statusResponseSchema.safeParse(result.body).success).toBe(true);
+    expect(result.body.meta).toEqual({ request_id: expect.stringMatching(/^req_/), queried_at: expect.any(String) });
+    expect(result.body.api_version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(result.body.changelog_url).toBe(`${TEST_ORIGIN}/docs/changelog`);
+    expect(result.body.operational_status).toBe("nominal");
+    expect(result.body.courts).toHaveLength(COURTS.length);
+    const coverage = new Set(result.body.courts.map((court) => court.coverage));
+    expect(coverage).toEqual(new Set(["full", "partial", "planned"]));
+    const fct = result.body.courts.find((court) => court.court_code === "fct");
+    expect(fct).toEqual({
+      court_code: "fct",
+      name: "Federal Court / Cour fédérale",
+      jurisdiction_country: "CA",
+      language: "bilingual",
+      case_id_format: { pattern: "^(T|IMM)-[0-9]{1,5}-[0-9]{2}$", example: "T-1234-23" },
+      coverage: "full",
+      refresh_cadence_seconds: 3600,
+      case_management_system: "Federal Courts Proceedings Queries",
+      notes: expect.stringContaining("Bilingual"),
+    });
+    const planned = result.body.courts.find((court) => court.court_code === "ohctclaims");
+    expect(planned).toMatchObject({ coverage: "planned", refresh_cadence_seconds: null, case_management_system: null });
+  });
+
+  it("answers the same in sandbox mode", async () => {
+    const result = await callRoute<StatusResponse>(GET, "/v2/status", { headers: sandbox });
+    expect(result.status).toBe(200);
+    expect(result.body.courts).toHaveLength(COURTS.length);
+  });
+
+  it("refuses an over-long tag like every endpoint, and other methods with 405", async () => {
+    expectErrorEnvelope(await callRoute(GET, "/v2/status", { headers: { "x-service-tag": "s".repeat(65) } }), {
+      code: "invalid_parameter",
+      parameter: "X-Service-Tag",
+    });
+    const post = await callRoute(POST, "/v2/status", { method: "POST" });
+    expectErrorEnvelope(post, { code: "method_not_allowed" });
+    expect(post.headers.get("allow")).toBe("GET");
+  });
+});

@@ -1,0 +1,74 @@
+// Structural rules of DESIGN.md that a reviewer would otherwise have to re-check by hand.
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { contract } from "@/contract";
+import { SANDBOX_CASES, SANDBOX_ERROR_FIXTURES } from "@/lib/sandbox/cases";
+
+const root = process.cwd();
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (name === "generated") return [];
+    return statSync(full).isDirectory() ? sourceFiles(full) : /\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  return [...text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm)].map(
+    (match) => match[1] ?? match[2]!,
+  );
+}
+
+describe("architecture", () => {
+  it("lib/ never imports app/ or Next", () => {
+    const offenders = sourceFiles(path.join(root, "lib")).flatMap((file) =>
+      importsOf(file)
+        .filter((spec) => spec === "next" || spec.startsWith("next/") || spec.startsWith("@/app") || spec.includes("/app/"))
+        .map((spec) => `${path.relative(root, file)} imports ${spec}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("contract/ imports only zod, @ts-rest/core and itself", () => {
+    const external = new Set(
+      sourceFiles(path.join(root, "contract")).flatMap((file) => importsOf(file).filter((spec) => !spec.startsWith("."))),
+    );
+    expect([...external].sort()).toEqual(["@ts-rest/core", "zod"]);
+  });
+
+  it("every contract endpoint has a route handler for its method, and answers 405 for the others", async () => {
+    for (const [name, route] of Object.entries(contract)) {
+      const file = path.join(root, "app", route.path, "route.ts");
+      expect(existsSync(file), `${name}: ${file}`).toBe(true);
+      const module = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
+      expect(typeof module[route.method], `${name} exports ${route.method}`).toBe("function");
+      for (const other of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+        expect(typeof module[other], `${route.path} handles ${other}`).toBe("function");
+      }
+    }
+  });
+
+  it("route files only wire: no logic beyond the endpoint definition", () => {
+    for (const file of sourceFiles(path.join(root, "app", "v2"))) {
+      const lines = readFileSync(file, "utf8").split("\n").length;
+      expect(lines, path.relative(root, file)).toBeLessThan(45);
+    }
+  });
+});
+
+describe("docs/sandbox.md", () => {
+  const markdown = readFileSync(path.join(root, "docs/sandbox.md"), "utf8");
+  const rows = [...markdown.matchAll(/^\| `([^`]+)` \| `([^`]+)` \|/gm)].map((match) => `${match[2]} ${match[1]}`);
+
+  it("lists every fixture case and every error fixture in a table with case_id and court_code", () => {
+    expect(markdown).toMatch(/^\| case_id \| court_code \|/m);
+    const expected = [
+      ...SANDBOX_CASES.map((fixture) => `${fixture.court_code} ${fixture.case_id}`),
+      ...Object.values(SANDBOX_ERROR_FIXTURES).map((fixture) => `${fixture.court_code} ${fixture.case_id}`),
+    ];
+    expect([...rows].sort()).toEqual([...expected].sort());
+  });
+});
