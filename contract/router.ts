@@ -1,8 +1,8 @@
 // Every v2 endpoint of SERVICE-SPEC as one ts-rest router: the single source of truth for the route
 // handlers (which validate their responses against it), the typed client and the OpenAPI document.
 import { initContract } from "@ts-rest/core";
-import { errorEnvelopeSchema } from "./schemas/errors.js";
-import { jsonRpcRequestSchema, jsonRpcResponseSchema } from "./schemas/mcp.js";
+import { errorEnvelopeSchema } from "./schemas/errors.ts";
+import { jsonRpcRequestSchema, jsonRpcResponseSchema } from "./schemas/mcp.ts";
 import {
   batchRequestSchema,
   caseQuerySchema,
@@ -10,7 +10,7 @@ import {
   deliveriesQuerySchema,
   monitorQuerySchema,
   paidHeadersSchema,
-} from "./schemas/requests.js";
+} from "./schemas/requests.ts";
 import {
   batchResponseSchema,
   caseResponseSchema,
@@ -19,7 +19,7 @@ import {
   walletDeliveriesResponseSchema,
   walletKeyRotationResponseSchema,
   walletKeysResponseSchema,
-} from "./schemas/responses.js";
+} from "./schemas/responses.ts";
 
 const c = initContract();
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { docketEntrySchema } from "./docket-entry.js";
+import { docketEntrySchema } from "./docket-entry.ts";
 import {
   caseStatusSchema,
   caseTypeSchema,
@@ -8,7 +8,7 @@ import {
   juryDemandSchema,
   languageSchema,
   partyTypeSchema,
-} from "./values.js";
+} from "./values.ts";
 
 export const attorneySchema = z.strictObject({
   name: z.string(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { countrySchema, coverageSchema, languageSchema } from "./values.js";
+import { countrySchema, coverageSchema, languageSchema } from "./values.ts";
 
 export const courtSchema = z.strictObject({
   court_code: z.string().regex(/^[a-z][a-z0-9]{1,15}$/),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { documentIdentifierTypeSchema, filingTypeSchema, timestampSchema } from "./values.js";
+import { documentIdentifierTypeSchema, filingTypeSchema, timestampSchema } from "./values.ts";
 
 export const docketEntrySchema = z.strictObject({
   entry_number: z.number().int().nullable(),

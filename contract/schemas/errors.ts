@@ -1,7 +1,7 @@
 // The one error envelope of every v2 endpoint (DECISIONS.md "Errors").
 import { z } from "zod";
-import { errorMetaSchema } from "./meta.js";
-import { timestampSchema } from "./values.js";
+import { errorMetaSchema } from "./meta.ts";
+import { timestampSchema } from "./values.ts";
 
 /** The closed set of error codes. lib/errors.ts maps each to exactly one HTTP status. */
 export const ERROR_CODES = [

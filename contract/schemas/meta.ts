@@ -1,7 +1,7 @@
 // The `meta` block of each endpoint. Each variant is the exact field subset SERVICE-SPEC lists for it:
 // strict objects, so a handler that adds or drops a field fails response validation.
 import { z } from "zod";
-import { coverageStatusSchema, contextSchema, languageSchema, timestampSchema } from "./values.js";
+import { coverageStatusSchema, contextSchema, languageSchema, timestampSchema } from "./values.ts";
 
 const requestId = z.string().regex(/^req_[0-9a-z]{20,40}$/);
 const tag = z.string().max(64).nullable();

@@ -6,8 +6,8 @@ import {
   contextSchema,
   deliveryStatusSchema,
   languagePreferenceSchema,
-} from "./values.js";
-import { DELIVERIES_LIMIT_MAX } from "./wallet.js";
+} from "./values.ts";
+import { DELIVERIES_LIMIT_MAX } from "./wallet.ts";
 
 export const MAX_TAG_LENGTH = 64;
 export const MAX_BATCH_QUERIES = 50;

@@ -1,17 +1,17 @@
 import { z } from "zod";
-import { caseBasicSchema, caseFullSchema } from "./case.js";
-import { courtSchema } from "./court.js";
-import { deltaSchema, truncationDetailsSchema } from "./docket-entry.js";
-import { errorObjectSchema } from "./errors.js";
+import { caseBasicSchema, caseFullSchema } from "./case.ts";
+import { courtSchema } from "./court.ts";
+import { deltaSchema, truncationDetailsSchema } from "./docket-entry.ts";
+import { errorObjectSchema } from "./errors.ts";
 import {
   batchMetaSchema,
   caseMetaSchema,
   monitorMetaSchema,
   statusMetaSchema,
   walletMetaSchema,
-} from "./meta.js";
-import { operationalStatusSchema, timestampSchema } from "./values.js";
-import { deliveryRecordSchema, keyRotationFields, walletAddressSchema, walletKeyStateFields } from "./wallet.js";
+} from "./meta.ts";
+import { operationalStatusSchema, timestampSchema } from "./values.ts";
+import { deliveryRecordSchema, keyRotationFields, walletAddressSchema, walletKeyStateFields } from "./wallet.ts";
 
 export const caseResponseSchema = z.strictObject({
   meta: caseMetaSchema,

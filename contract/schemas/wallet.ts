@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { deliveryStatusSchema, timestampSchema } from "./values.js";
+import { deliveryStatusSchema, timestampSchema } from "./values.ts";
 
 export const walletAddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 

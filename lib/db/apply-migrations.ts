@@ -18,14 +18,16 @@ export interface Migration {
   checksum: string;
 }
 
-export const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
-
-export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
+/**
+ * The migrations of prisma/migrations, in order. The folder is spelled out in each call (not passed in)
+ * so that Next's output tracing ships exactly this folder with the server and nothing else.
+ */
+export async function readMigrations(): Promise<Migration[]> {
+  const entries = await readdir(path.join(process.cwd(), "prisma", "migrations"), { withFileTypes: true });
   const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
   return Promise.all(
     names.map(async (name) => {
-      const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
+      const sql = await readFile(path.join(process.cwd(), "prisma", "migrations", name, "migration.sql"), "utf8");
       return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
     }),
   );

@@ -91,9 +91,26 @@ function readTag(request: Request): string | null {
   return tag;
 }
 
+/**
+ * The origin links in responses point at: PUBLIC_BASE_URL when configured, otherwise the host the
+ * caller addressed (behind a proxy such as Vercel's, the forwarded host and protocol). Next's
+ * `request.url` names its own bind address, not the host the caller used.
+ */
 function resolveBaseUrl(request: Request): string {
   const configured = getEnv().PUBLIC_BASE_URL;
-  return (configured ?? new URL(request.url).origin).replace(/\/+$/, "");
+  if (configured) return configured.replace(/\/+$/, "");
+  const url = new URL(request.url);
+  const host = firstValue(request.headers.get("x-forwarded-host")) ?? request.headers.get("host");
+  const protocol = firstValue(request.headers.get("x-forwarded-proto")) ?? url.protocol.replace(":", "");
+  if (host && /^[a-z0-9.-]+(:\d+)?$|^\[[0-9a-f:]+\](:\d+)?$/i.test(host) && /^https?$/.test(protocol)) {
+    return `${protocol}://${host}`;
+  }
+  return url.origin;
+}
+
+function firstValue(header: string | null): string | null {
+  const first = header?.split(",")[0]?.trim();
+  return first ? first : null;
 }
 
 function successResponse<Input, Output>(

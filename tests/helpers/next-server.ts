@@ -30,12 +30,17 @@ function freePort(): Promise<number> {
 export async function setup(project: TestProject): Promise<void> {
   const root = path.resolve(import.meta.dirname, "../..");
   if (process.env.TEST_SKIP_BUILD !== "1") {
-    const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env: { ...process.env } });
+    const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
     if (build.status !== 0) throw new Error("npm run build failed");
   }
   dataDir = mkdtempSync(path.join(tmpdir(), "court-docket-http-"));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DATA_DIR: path.join(dataDir, "pglite"), PORT: String(port) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
+    PORT: String(port),
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
   // The served app runs on its embedded database, as `npm run dev` does on a fresh clone.
   delete env.DATABASE_URL;
   delete env.PUBLIC_BASE_URL;
