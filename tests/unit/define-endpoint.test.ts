@@ -119,3 +119,28 @@ describe("defineEndpoint error envelope", () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("links in responses", () => {
+  const endpoint = defineEndpoint({
+    name: "GET /test",
+    response: z.object({}),
+    parse: () => {
+      throw new ServiceError("invalid_parameter", "x", { parameter: "x" });
+    },
+    run: () => ({}),
+  });
+  const docsOf = async (headers: Record<string, string>) =>
+    (await endpoint(new Request("http://localhost:3000/test", { headers })).then((r) => r.json())).error.documentation_url as string;
+
+  it("use the host the caller addressed, and the forwarded host and protocol behind a proxy", async () => {
+    expect(await docsOf({})).toBe("http://localhost:3000/docs/errors#invalid_parameter");
+    expect(await docsOf({ host: "127.0.0.1:4100" })).toBe("http://127.0.0.1:4100/docs/errors#invalid_parameter");
+    expect(await docsOf({ host: "internal:3000", "x-forwarded-host": "api.example.com", "x-forwarded-proto": "https" })).toBe(
+      "https://api.example.com/docs/errors#invalid_parameter",
+    );
+  });
+
+  it("ignore a malformed host rather than echo it", async () => {
+    expect(await docsOf({ "x-forwarded-host": "evil.example/<script>" })).toBe("http://localhost:3000/docs/errors#invalid_parameter");
+  });
+});
