@@ -58,8 +58,7 @@ export function parseCaseRequest(query: CaseQuery | BatchQuery, now: Date): Case
     );
   }
   const lastChecked = query.last_checked === undefined ? null : parseLastChecked(query.last_checked, now);
-  const caseId = query.case_id.trim();
-  const court = resolveCourt(query.court_code, caseId);
+  const { court, caseId } = resolveCourt(query.court_code, query.case_id);
   return {
     court,
     caseId,
@@ -79,6 +78,6 @@ export function parseMonitorRequest(
   now: Date,
 ): MonitorRequest {
   const lastChecked = parseLastChecked(query.last_checked, now);
-  const caseId = query.case_id.trim();
-  return { court: resolveCourt(query.court_code, caseId), caseId, lastChecked };
+  const { court, caseId } = resolveCourt(query.court_code, query.case_id);
+  return { court, caseId, lastChecked };
 }

@@ -1,12 +1,19 @@
 // Registry checks every case query makes before anything is paid for: the court exists (404),
 // it is covered (422), and the case id has the court's format (400).
 import { ServiceError } from "@/lib/errors";
+import { normalizeCaseId } from "./normalize-case-id";
 import { caseIdMatches, findCourt } from "./registry";
 import type { CourtRecord } from "./types";
 
 export type CoveredCourt = CourtRecord & { coverage: "full" | "partial" };
 
-export function resolveCourt(courtCode: string, caseId: string): CoveredCourt {
+export interface ResolvedCase {
+  court: CoveredCourt;
+  /** The case id in the court's canonical form (lib/courts/normalize-case-id.ts). */
+  caseId: string;
+}
+
+export function resolveCourt(courtCode: string, rawCaseId: string): ResolvedCase {
   const code = courtCode.trim().toLowerCase();
   const court = findCourt(code);
   if (!court) {
@@ -23,13 +30,14 @@ export function resolveCourt(courtCode: string, caseId: string): CoveredCourt {
       { parameter: "court_code" },
     );
   }
+  const caseId = normalizeCaseId(court, rawCaseId);
   if (!caseIdMatches(court, caseId)) {
     throw new ServiceError(
       "invalid_case_id",
-      `case_id "${caseId}" does not match the format of ${court.court_code}: pattern ${court.case_id_format.pattern}, ` +
+      `case_id "${rawCaseId}" does not match the format of ${court.court_code}: pattern ${court.case_id_format.pattern}, ` +
         `for example "${court.case_id_format.example}".`,
       { parameter: "case_id" },
     );
   }
-  return court as CoveredCourt;
+  return { court: court as CoveredCourt, caseId };
 }

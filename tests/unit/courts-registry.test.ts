@@ -1,20 +1,23 @@
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { courtSchema } from "@/contract";
-import { COURTS, findCourt, toPublicCourt } from "@/lib/courts/registry";
+import { normalizeCaseId } from "@/lib/courts/normalize-case-id";
+import { COURTS, caseIdMatches, findCourt, toPublicCourt } from "@/lib/courts/registry";
 
 const byKind = (kind: string) => COURTS.filter((court) => court.kind === kind);
 
 describe("court registry", () => {
   it("has every current US federal court", () => {
     expect(byKind("us_district")).toHaveLength(94);
-    expect(byKind("us_bankruptcy")).toHaveLength(90);
+    expect(byKind("us_bankruptcy")).toHaveLength(94);
     expect(byKind("us_appellate").map((court) => court.court_code).sort()).toEqual(
       ["ca1", "ca2", "ca3", "ca4", "ca5", "ca6", "ca7", "ca8", "ca9", "ca10", "ca11", "cadc", "cafc"].sort(),
     );
     for (const code of ["cit", "cofc", "jpml", "bap1", "bap6", "bap8", "bap9", "bap10"]) {
       expect(findCourt(code)?.kind, code).toBe("us_national");
     }
-    for (const code of ["nysd", "nysb", "cand", "txed", "dcd", "deb", "arb"]) expect(findCourt(code), code).toBeDefined();
+    for (const code of ["nysd", "nysb", "cand", "txed", "dcd", "deb", "areb", "arwb", "gub", "vib", "nmib"]) expect(findCourt(code), code).toBeDefined();
   });
 
   it("has state and Canadian courts, bilingual and French ones included, and at least three planned courts", () => {
@@ -54,5 +57,58 @@ describe("court registry", () => {
 
   it("serializes every court as the contract's Court object", () => {
     for (const court of COURTS) expect(courtSchema.safeParse(toPublicCourt(court)).success, court.court_code).toBe(true);
+  });
+});
+
+describe("case ids", () => {
+  const court = (code: string) => findCourt(code)!;
+
+  it.each([
+    ["nysd", "1:23-cv-04567-LAK", "1:23-cv-04567"],
+    ["nysd", "1:23-CV-4567", "1:23-cv-04567"],
+    ["dcd", "1:22-cr-00123-1", "1:22-cr-00123"],
+    ["dcd", " 1:22-cr-00123-2-RDM ", "1:22-cr-00123"],
+    ["nyeb", "8-10-70959", "8:10-bk-70959"],
+    ["jpml", "MDL No. 3047", "MDL-3047"],
+    ["jpml", "mdl-3047", "MDL-3047"],
+    ["fct", " T-1234-23 ", "T-1234-23"],
+    ["ca9", "23-15678", "23-15678"],
+  ])("%s: %s is read as %s", (code, raw, canonical) => {
+    expect(normalizeCaseId(court(code), raw)).toBe(canonical);
+    expect(caseIdMatches(court(code), canonical)).toBe(true);
+  });
+
+  it("keeps ids of other systems as given (but trimmed)", () => {
+    expect(normalizeCaseId(court("nysupnyc"), "654321/2023")).toBe("654321/2023");
+    expect(normalizeCaseId(court("qccs"), "500-17-123456-231")).toBe("500-17-123456-231");
+  });
+
+  // Real docket numbers from PACER pages (../shared/corpus): every one must be accepted by its court.
+  const corpus = path.resolve(process.cwd(), "../shared/corpus/pacer");
+  const files = existsSync(corpus)
+    ? ["district", "bankruptcy", "appellate"].flatMap((dir) =>
+        readdirSync(path.join(corpus, dir))
+          .filter((name) => name.endsWith(".json"))
+          .map((name) => path.join(dir, name)),
+      )
+    : [];
+
+  it.skipIf(files.length === 0)("accepts the real docket numbers of the corpus (skipped without ../shared/corpus)", () => {
+    let checked = 0;
+    const rejected: string[] = [];
+    for (const file of files) {
+      const record = JSON.parse(readFileSync(path.join(corpus, file), "utf8")) as { docket_number?: string | null };
+      const code = path.basename(file, ".json").split("_")[0]!;
+      const registered = findCourt(code);
+      if (!registered || !record.docket_number) continue;
+      // JPML pages list a member case of the MDL, numbered by its district court.
+      if (code === "jpml") continue;
+      // Many bankruptcy pages print yy-nnnnn without the division the API requires (documented).
+      if (registered.kind === "us_bankruptcy" && /^\d{2}-\d{5}$/.test(record.docket_number)) continue;
+      checked += 1;
+      if (!caseIdMatches(registered, normalizeCaseId(registered, record.docket_number))) rejected.push(`${file}: ${record.docket_number}`);
+    }
+    expect(rejected).toEqual([]);
+    expect(checked).toBeGreaterThan(40);
   });
 });

@@ -1,7 +1,8 @@
-// Every current US federal court with its PACER / CM/ECF code: 94 district courts, 90 bankruptcy courts
-// (the territorial courts of Guam, the Northern Mariana Islands and the Virgin Islands hear bankruptcy
-// cases themselves, and both Arkansas districts share one bankruptcy court), the 13 courts of appeals and
-// the national courts. Built from compact tables so a missing or misspelt district is easy to see.
+// Every current US federal court with its PACER / CM/ECF code: 94 district courts, the 94 bankruptcy
+// CM/ECF systems (one per district: the Arkansas districts share one bankruptcy court but keep two systems,
+// `areb` and `arwb`; the territorial courts of Guam, the Northern Mariana Islands and the Virgin Islands run
+// bankruptcy divisions with their own systems), the 13 courts of appeals and the national courts. Built
+// from compact tables so a missing or misspelt district is easy to see.
 import type { CourtRecord } from "../types";
 
 /** CM/ECF district and bankruptcy numbers: `division:yy-type-nnnnn`, e.g. 1:23-cv-04567. */
@@ -75,12 +76,21 @@ const STATES: ReadonlyArray<readonly [region: string, name: string, districts: r
   ["WY", "Wyoming", [["wyd", ""]]],
 ];
 
-/** Territorial district courts (Article IV) that hear bankruptcy cases in their own CM/ECF. */
+/** Territorial district courts (Article IV): their bankruptcy divisions run a CM/ECF of their own. */
 const TERRITORIAL = new Map([
   ["gud", "District Court of Guam"],
   ["nmid", "District Court for the Northern Mariana Islands"],
   ["vid", "District Court of the Virgin Islands"],
 ]);
+
+const BANKRUPTCY_NOTE =
+  "A number printed without its division (10-22146) needs it: the full number on the docket report starts with it " +
+  "(2:10-bk-22146); office-style numbers (8-10-70959) are accepted.";
+
+/** Case ids people copy from PACER carry extras: judge initials, a defendant number, capitals. */
+const FEDERAL_NOTE =
+  "Case id is division:yy-type-nnnnn (e.g. 1:23-cv-04567). Judge initials or a defendant number after it " +
+  "(1:23-cv-04567-LAK, 1:22-cr-00123-1) and capital letters are accepted and removed.";
 
 function cadence(code: string): number {
   return PRIORITY.has(code) ? 900 : 3600;
@@ -112,8 +122,8 @@ function districtCourts(): CourtRecord[] {
         refresh_cadence_seconds: cadence(code),
         case_management_system: "CM/ECF",
         notes: territorial
-          ? "Territorial court: bankruptcy cases are filed here (case type bk), there is no separate bankruptcy court."
-          : null,
+          ? `${FEDERAL_NOTE} Its bankruptcy division has its own code (${code.slice(0, -1)}b).`
+          : FEDERAL_NOTE,
         kind: "us_district",
         region,
       };
@@ -125,22 +135,21 @@ function bankruptcyCourts(): CourtRecord[] {
   const courts: CourtRecord[] = [];
   for (const [region, name, districts] of STATES) {
     for (const [districtCode, label] of districts) {
-      if (TERRITORIAL.has(districtCode)) continue;
-      if (districtCode === "arwd") continue; // shares the Arkansas bankruptcy court below
-      const code = districtCode === "ared" ? "arb" : `${districtCode.slice(0, -1)}b`;
+      const code = `${districtCode.slice(0, -1)}b`;
+      const territorial = TERRITORIAL.get(districtCode);
+      const arkansas = region === "AR";
       courts.push({
         court_code: code,
-        name:
-          code === "arb"
-            ? "U.S. Bankruptcy Court for the Eastern and Western Districts of Arkansas"
-            : `U.S. Bankruptcy Court for the ${districtPhrase(name, label)}`,
+        name: territorial ? `${territorial}, Bankruptcy Division` : `U.S. Bankruptcy Court for the ${districtPhrase(name, label)}`,
         jurisdiction_country: "US",
         language: "en",
         case_id_format: { pattern: BANKRUPTCY_PATTERN, example: exampleNumber(code, "bk") },
         coverage: "full",
         refresh_cadence_seconds: cadence(code),
         case_management_system: "CM/ECF",
-        notes: code === "arb" ? "One bankruptcy court serves both Arkansas districts." : null,
+        notes: `${FEDERAL_NOTE} ${BANKRUPTCY_NOTE}${
+          arkansas ? " One bankruptcy court serves both Arkansas districts; each district keeps its own system (areb, arwb)." : ""
+        }`,
         kind: "us_bankruptcy",
         region,
       });
@@ -205,7 +214,11 @@ function national(
   };
 }
 
-const bapNote = "Appeals from bankruptcy courts of the circuit whose districts consented to BAP review.";
+const bapNote =
+  "Appeals from bankruptcy courts of the circuit whose districts consented to BAP review. Case ids may carry the " +
+  "panel's district prefix (CC-22-1180, MB 24-012) or not (15-1074).";
+/** BAP numbers: `yy-nnnn`, often with the originating district's two letters in front. */
+const BAP_PATTERN = "^([A-Z]{2}[- ])?[0-9]{2}-[0-9]{3,5}$";
 
 function nationalCourts(): CourtRecord[] {
   return [
@@ -229,11 +242,11 @@ function nationalCourts(): CourtRecord[] {
       "partial",
       "Record-of-proceedings documents are not linked: access is restricted to the parties.",
     ),
-    national("bap1", "U.S. Bankruptcy Appellate Panel of the First Circuit", "^[0-9]{2}-[0-9]{3,5}$", "24-012", "CM/ECF Appellate", "full", bapNote),
-    national("bap6", "U.S. Bankruptcy Appellate Panel of the Sixth Circuit", "^[0-9]{2}-[0-9]{4}$", "24-8012", "CM/ECF Appellate", "full", bapNote),
-    national("bap8", "U.S. Bankruptcy Appellate Panel of the Eighth Circuit", "^[0-9]{2}-[0-9]{4}$", "24-6021", "CM/ECF Appellate", "full", bapNote),
-    national("bap9", "U.S. Bankruptcy Appellate Panel of the Ninth Circuit", "^[0-9]{2}-[0-9]{4}$", "15-1074", "CM/ECF Appellate", "full", bapNote),
-    national("bap10", "U.S. Bankruptcy Appellate Panel of the Tenth Circuit", "^[0-9]{2}-[0-9]{3,4}$", "24-015", "CM/ECF Appellate", "full", bapNote),
+    national("bap1", "U.S. Bankruptcy Appellate Panel of the First Circuit", BAP_PATTERN, "MB 24-012", "CM/ECF Appellate", "full", bapNote),
+    national("bap6", "U.S. Bankruptcy Appellate Panel of the Sixth Circuit", BAP_PATTERN, "24-8012", "CM/ECF Appellate", "full", bapNote),
+    national("bap8", "U.S. Bankruptcy Appellate Panel of the Eighth Circuit", BAP_PATTERN, "24-6021", "CM/ECF Appellate", "full", bapNote),
+    national("bap9", "U.S. Bankruptcy Appellate Panel of the Ninth Circuit", BAP_PATTERN, "CC-22-1180", "CM/ECF Appellate", "full", bapNote),
+    national("bap10", "U.S. Bankruptcy Appellate Panel of the Tenth Circuit", BAP_PATTERN, "CO-22-013", "CM/ECF Appellate", "full", bapNote),
   ];
 }
 

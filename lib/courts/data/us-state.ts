@@ -57,10 +57,10 @@ const STATE_COURTS: readonly StateCourt[] = [
   active({
     court_code: "ilcook",
     name: "Circuit Court of Cook County, Illinois",
-    case_id_format: { pattern: "^[0-9]{4}[A-Z]{1,2}[0-9]{6}$", example: "2023L001234" },
+    case_id_format: { pattern: "^[0-9]{4}[A-Z]{1,2}[0-9]{5,6}$", example: "2023L001234" },
     coverage: "partial",
     case_management_system: "Cook County Clerk eFiling",
-    notes: "Law and Chancery divisions only. Docket texts are the clerk's short entries.",
+    notes: "Law (2023L001234) and Chancery (2020CH04247) divisions only. Docket texts are the clerk's short entries.",
     region: "IL",
   }),
   active({

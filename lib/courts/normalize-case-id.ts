@@ -1,0 +1,22 @@
+// Case ids as people and agents copy them → the court's canonical form, before the pattern check.
+// PACER pages print `1:23-cv-04567-LAK` (judge initials) or `1:22-cr-00123-1` (defendant number), and
+// numbers get retyped with capitals or without leading zeros; the canonical id is `1:23-cv-04567`.
+import type { CourtRecord } from "./types";
+
+const CM_ECF_NUMBER = /^(\d):(\d{2})-([a-z]{2})-(\d{1,5})(?:-[a-z0-9]{1,8})*$/i;
+const MDL_NUMBER = /^mdl[\s-]*(?:no\.?\s*)?(\d{1,4})$/i;
+/** Bankruptcy numbers printed as office-yy-nnnnn (`8-10-70959`). */
+const OFFICE_NUMBER = /^(\d)-(\d{2})-(\d{5})$/;
+
+export function normalizeCaseId(court: CourtRecord, raw: string): string {
+  const caseId = raw.trim();
+  if (court.case_management_system === "CM/ECF") {
+    const cmEcf = CM_ECF_NUMBER.exec(caseId);
+    if (cmEcf) return `${cmEcf[1]}:${cmEcf[2]}-${cmEcf[3]!.toLowerCase()}-${cmEcf[4]!.padStart(5, "0")}`;
+    const office = court.kind === "us_bankruptcy" ? OFFICE_NUMBER.exec(caseId) : null;
+    if (office) return `${office[1]}:${office[2]}-bk-${office[3]}`;
+    const mdl = MDL_NUMBER.exec(caseId);
+    if (mdl) return `MDL-${mdl[1]}`;
+  }
+  return caseId;
+}
