@@ -1,7 +1,11 @@
-// Runs once when the server starts: open the database (applying pending migrations) so the first
-// user request does not pay PGlite's boot time.
+// Runs once when the server starts. A configuration error stops the server here, with the message of
+// lib/env.ts, instead of failing every request later. Then the database is opened (applying pending
+// migrations) so the first user request does not pay PGlite's boot time; a database that is not
+// reachable yet is retried by the first request that needs it.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { getEnv } = await import("./lib/env");
+  getEnv();
   const { getDatabase } = await import("./lib/db");
   try {
     await getDatabase();

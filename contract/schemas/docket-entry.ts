@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { documentIdentifierTypeSchema, filingTypeSchema, timestampSchema } from "./values.ts";
+import { callerTimestampSchema, documentIdentifierTypeSchema, filingTypeSchema, timestampSchema } from "./values.ts";
 
 export const docketEntrySchema = z.strictObject({
   entry_number: z.number().int().nullable(),
@@ -16,11 +16,13 @@ export const docketEntrySchema = z.strictObject({
 export type DocketEntry = z.infer<typeof docketEntrySchema>;
 
 export const deltaSchema = z.strictObject({
+  /** Any new filing since `since` (whatever `filing_types` says). */
   changed: z.boolean(),
-  /** The `last_checked` value supplied. */
-  since: timestampSchema,
+  /** The `last_checked` value supplied, as supplied. */
+  since: callerTimestampSchema,
+  /** Number of new filings since `since` (whatever `filing_types` says; the same as /v2/monitor). */
   change_count: z.number().int().min(0),
-  /** Filings first seen by the service (or filed) after `since`, filtered by `filing_types`. */
+  /** Filings first seen by the service (or filed) after `since`, filtered by `filing_types`; empty when `changed` is false. */
   new_filings: z.array(docketEntrySchema),
 });
 export type Delta = z.infer<typeof deltaSchema>;

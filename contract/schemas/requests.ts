@@ -3,6 +3,8 @@
 import { z } from "zod";
 import {
   FILING_TYPES,
+  ISO_TIMESTAMP_WITH_OFFSET,
+  isTimestampWithOffset,
   contextSchema,
   deliveryStatusSchema,
   languagePreferenceSchema,
@@ -20,14 +22,20 @@ export function describeBadTimestamp(input: unknown, name: string): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(input)) {
     return `${name} "${input}" is a bare date; send a timestamp with a timezone offset, e.g. ${input}T00:00:00Z`;
   }
+  if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)? \d{2}:?\d{2}$/.test(input)) {
+    return `${name} "${input}" looks like a +hh:mm offset whose "+" became a space: in a URL query write "+" as %2B`;
+  }
   if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(input)) {
     return `${name} "${input}" has no timezone offset; append Z or ±hh:mm, e.g. ${input.replace(" ", "T")}Z`;
+  }
+  if (ISO_TIMESTAMP_WITH_OFFSET.test(input)) {
+    return `${name} "${input}" is not a real date and time`;
   }
   return `${name} "${input}" is not an ISO-8601 timestamp with a timezone offset, e.g. 2026-11-20T14:00:00Z`;
 }
 
 const timestampParam = (name: string) =>
-  z.iso.datetime({ offset: true, error: (issue) => describeBadTimestamp(issue.input, name) });
+  z.string().refine(isTimestampWithOffset, { error: (issue) => describeBadTimestamp(issue.input, name) });
 
 const requiredString = (name: string) =>
   z

@@ -74,7 +74,40 @@ export const deliveryStatusSchema = z.enum(DELIVERY_STATUSES, {
   error: "status must be succeeded, failed or retrying",
 });
 
-/** ISO-8601 timestamp with an explicit offset (`Z` or `±hh:mm`). */
+/**
+ * ISO-8601 date and time with an offset: seconds and fractions optional, offset `Z`, `±hh:mm` or `±hhmm`.
+ * (zod's own datetime check refuses `14:00Z` and `+0100`, which are valid ISO-8601 and which agents send.)
+ */
+export const ISO_TIMESTAMP_WITH_OFFSET =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))$/i;
+
+/** Whether `value` is an ISO-8601 timestamp with offset that names a real instant (no 30 February, no 25:00). */
+export function isTimestampWithOffset(value: string): boolean {
+  const match = ISO_TIMESTAMP_WITH_OFFSET.exec(value);
+  if (!match) return false;
+  const [, year, month, day, hour, minute, second, , offsetHours, offsetMinutes] = match;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return (
+    date.getUTCFullYear() === Number(year) &&
+    date.getUTCMonth() === Number(month) - 1 &&
+    date.getUTCDate() === Number(day) &&
+    Number(hour) < 24 &&
+    Number(minute) < 60 &&
+    Number(second ?? 0) < 60 &&
+    Number(offsetHours ?? 0) < 24 &&
+    Number(offsetMinutes ?? 0) < 60
+  );
+}
+
+/** Milliseconds since the epoch of a timestamp accepted by isTimestampWithOffset. */
+export function parseTimestampWithOffset(value: string): number {
+  return Date.parse(value.replace(/([+-]\d{2})(\d{2})$/, "$1:$2"));
+}
+
+/** ISO-8601 timestamp with an explicit offset (`Z` or `±hh:mm`), as this service writes them. */
 export const timestampSchema = z.iso.datetime({ offset: true });
 /** ISO-8601 calendar date (YYYY-MM-DD). */
 export const dateSchema = z.iso.date();
+
+/** A timestamp as a caller may write it (echoed back, e.g. `delta.since`): any form isTimestampWithOffset accepts. */
+export const callerTimestampSchema = z.string().refine(isTimestampWithOffset, { error: "an ISO-8601 timestamp with offset" });

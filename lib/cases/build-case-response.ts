@@ -84,8 +84,8 @@ export function buildCaseResponse({ record, request, meta, queryCostUsd, now }: 
 }
 
 /**
- * The delta describes the filtered view: with `filing_types`, `changed` and `change_count` count the
- * new filings of those types, so `new_filings` is empty exactly when `changed` is false.
+ * `changed` and `change_count` count every new filing (the same numbers /v2/monitor reports);
+ * `filing_types` filters only `new_filings` (SERVICE-SPEC: it "filters delta.new_filings only").
  */
 function buildDelta(
   entries: readonly StoredDocketEntry[],
@@ -94,13 +94,12 @@ function buildDelta(
 ): Delta {
   const lastChecked = request.lastChecked!;
   const filter = request.filingTypes;
-  const fresh = newEntriesSince(entries, lastChecked.at).filter(
-    (entry) => filter === null || (entry.filing_type !== null && filter.has(entry.filing_type)),
-  );
+  const fresh = newEntriesSince(entries, lastChecked.at);
+  const shown = filter === null ? fresh : fresh.filter((entry) => entry.filing_type !== null && filter.has(entry.filing_type));
   return {
     changed: fresh.length > 0,
     since: lastChecked.raw,
     change_count: fresh.length,
-    new_filings: fresh.map(toEntry),
+    new_filings: shown.map(toEntry),
   };
 }

@@ -1,6 +1,6 @@
 // From contract-valid query input to a resolved case request: the rules that need the registry or
 // the clock. Shared by /v2/case, /v2/cases/batch and /v2/monitor (and their MCP twins).
-import type { BatchQuery, CaseQuery, FILING_TYPES } from "@/contract";
+import { parseTimestampWithOffset, type BatchQuery, type CaseQuery, type FILING_TYPES } from "@/contract";
 import { resolveCourt, type CoveredCourt } from "@/lib/courts/resolve-court";
 import { ServiceError } from "@/lib/errors";
 
@@ -32,7 +32,7 @@ export interface MonitorRequest {
 }
 
 export function parseLastChecked(raw: string, now: Date): LastChecked {
-  const at = new Date(raw);
+  const at = new Date(parseTimestampWithOffset(raw));
   if (Number.isNaN(at.getTime())) {
     throw new ServiceError("invalid_last_checked", `last_checked "${raw}" is not a valid timestamp.`, {
       parameter: "last_checked",
@@ -58,6 +58,14 @@ export function parseCaseRequest(query: CaseQuery | BatchQuery, now: Date): Case
     );
   }
   const lastChecked = query.last_checked === undefined ? null : parseLastChecked(query.last_checked, now);
+  if (query.filing_types !== undefined && lastChecked === null) {
+    // Refused rather than ignored: filing_types filters delta.new_filings, which only exists with last_checked.
+    throw new ServiceError(
+      "invalid_parameter",
+      "filing_types filters delta.new_filings, which is only present with last_checked; send last_checked too.",
+      { parameter: "filing_types" },
+    );
+  }
   const { court, caseId } = resolveCourt(query.court_code, query.case_id);
   return {
     court,

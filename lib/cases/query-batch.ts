@@ -10,6 +10,17 @@ import { parseCaseRequest, type CaseRequest } from "./parse-case-request";
 import { queryCase, type CaseSource } from "./query-case";
 import { logError } from "@/lib/log";
 
+/** 50 queries of any sensible size fit many times over; a larger body cannot be a valid batch. */
+export const BATCH_BODY_LIMIT = 512 * 1024;
+
+export function batchBodyTooLarge(): ServiceError {
+  return new ServiceError(
+    "batch_too_large",
+    `The request body is larger than ${BATCH_BODY_LIMIT / 1024} KB; a batch holds at most ${MAX_BATCH_QUERIES} queries. Split it.`,
+    { parameter: "body" },
+  );
+}
+
 export function parseBatchRequest(body: unknown, now: Date): CaseRequest[] {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new ServiceError("invalid_parameter", 'The body must be a JSON object: { "queries": [ ... ] }.', {

@@ -97,7 +97,13 @@ function readTag(request: Request): string | null {
  * `request.url` names its own bind address, not the host the caller used.
  */
 function resolveBaseUrl(request: Request): string {
-  const configured = getEnv().PUBLIC_BASE_URL;
+  let configured: string | undefined;
+  try {
+    configured = getEnv().PUBLIC_BASE_URL;
+  } catch {
+    // An invalid configuration stops the server at start-up (instrumentation.ts); should a request still
+    // get here, it is answered in the envelope (internal_error) with links to the host it addressed.
+  }
   if (configured) return configured.replace(/\/+$/, "");
   const url = new URL(request.url);
   const host = firstValue(request.headers.get("x-forwarded-host")) ?? request.headers.get("host");

@@ -5,32 +5,54 @@ import { ServiceError } from "@/lib/errors";
 /** Query parameters as an object; a parameter given twice is ambiguous and refused. */
 export function readQuery(request: Request, ignore: readonly string[] = ["test"]): Record<string, string> {
   const params = new URL(request.url).searchParams;
-  const result: Record<string, string> = {};
+  const result: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [key, value] of params) {
     if (ignore.includes(key)) continue;
-    if (key in result) {
+    if (Object.hasOwn(result, key)) {
       throw new ServiceError("invalid_parameter", `${key} is given more than once; send it once.`, { parameter: key });
     }
     result[key] = value;
   }
-  return result;
+  return { ...result };
 }
 
-const MAX_JSON_BODY_BYTES = 512 * 1024;
+/**
+ * The request body as text, read at most `limitBytes` far: a larger body is refused without being
+ * buffered whole (the error comes from `tooLarge`, so each endpoint says what its limit means).
+ */
+export async function readBodyText(request: Request, limitBytes: number, tooLarge: () => ServiceError): Promise<string> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limitBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
 
-export async function readJsonBody(request: Request): Promise<unknown> {
+export interface JsonBodyOptions {
+  limitBytes: number;
+  tooLarge: () => ServiceError;
+}
+
+export async function readJsonBody(request: Request, options: JsonBodyOptions): Promise<unknown> {
   const contentType = request.headers.get("content-type");
   if (contentType !== null && !/^application\/([a-z0-9.+-]*\+)?json\b/i.test(contentType.trim())) {
     throw new ServiceError("invalid_parameter", `Content-Type must be application/json; got "${contentType}".`, {
       parameter: "Content-Type",
     });
   }
-  const text = await request.text();
-  if (Buffer.byteLength(text, "utf8") > MAX_JSON_BODY_BYTES) {
-    throw new ServiceError("invalid_parameter", `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`, {
-      parameter: "body",
-    });
-  }
+  const text = await readBodyText(request, options.limitBytes, options.tooLarge);
   if (text.trim() === "") {
     throw new ServiceError("invalid_parameter", "The request body is empty; send a JSON object.", { parameter: "body" });
   }

@@ -3,6 +3,7 @@
 import { API_VERSION, MCP_PROTOCOL_VERSION, jsonRpcRequestSchema, type JsonRpcResponse } from "@/contract";
 import { ServiceError, internalError, toErrorObject } from "@/lib/errors";
 import { applyRequestSwitches, beginRequest, errorResponse, type RequestContext } from "@/lib/http/define-endpoint";
+import { readBodyText } from "@/lib/http/parse-input";
 import { logError } from "@/lib/log";
 import {
   RPC_INVALID_PARAMS,
@@ -17,6 +18,9 @@ type RpcId = string | number | null;
 
 const toolsByName = new Map(TOOLS.map((tool) => [tool.name, tool]));
 
+/** One JSON-RPC message; a 50-query batch call is a few KB. */
+const MCP_BODY_LIMIT = 512 * 1024;
+
 export async function handleMcpRequest(request: Request): Promise<Response> {
   const context = beginRequest(request);
   try {
@@ -25,9 +29,15 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
     return errorResponse(error, context, "POST /v2/mcp");
   }
 
+  let text: string;
+  try {
+    text = await readBodyText(request, MCP_BODY_LIMIT, () => new ServiceError("invalid_parameter", "too large"));
+  } catch {
+    return rpcError(context, null, RPC_INVALID_REQUEST, `Invalid Request: the message is larger than ${MCP_BODY_LIMIT / 1024} KB`);
+  }
   let message: unknown;
   try {
-    message = JSON.parse(await request.text());
+    message = JSON.parse(text);
   } catch {
     return rpcError(context, null, RPC_PARSE_ERROR, "Parse error: the body is not valid JSON");
   }

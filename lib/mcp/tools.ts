@@ -15,6 +15,7 @@ import { parseBatchRequest, queryBatch } from "@/lib/cases/query-batch";
 import { queryCase } from "@/lib/cases/query-case";
 import { COURTS, toPublicCourt } from "@/lib/courts/registry";
 import type { RequestContext } from "@/lib/http/define-endpoint";
+import { ServiceError } from "@/lib/errors";
 import { parseWith } from "@/lib/http/parse-input";
 import { requirePayment } from "@/lib/payments/require-payment";
 import { PRICE_PER_QUERY_USD, priceForQueriesUsd } from "@/lib/pricing";
@@ -49,6 +50,8 @@ const batchToolInput = z
     queries: z.array(batchQuerySchema.omit({ callback_url: true })).min(1).max(50),
     payment_tx: paymentTx,
   });
+const noArguments = z.strictObject({});
+const courtListInput = z.strictObject({ include_planned: z.boolean().default(true) });
 const walletToolInput = z.strictObject({
   include_deliveries: z.boolean().default(false),
   deliveries_limit: z.number().int().min(1).max(DELIVERIES_LIMIT_MAX).default(DELIVERIES_LIMIT_DEFAULT),
@@ -61,16 +64,19 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: "service_status",
     title: "Service status",
     description: "Free. Operational status, API version and the whole court registry (GET /v2/status).",
-    input: z.strictObject({}),
-    run: async (_args, context) => getStatus({ meta: context.meta, baseUrl: context.baseUrl }),
+    input: noArguments,
+    run: async (args, context) => {
+      parseWith(noArguments, args);
+      return getStatus({ meta: context.meta, baseUrl: context.baseUrl });
+    },
   },
   {
     name: "service_court_list",
     title: "Court list",
     description: "Free. Courts with codes, names, jurisdictions and case id patterns; planned courts included unless include_planned is false.",
-    input: z.strictObject({ include_planned: z.boolean().default(true) }),
+    input: courtListInput,
     run: async (args) => {
-      const includePlanned = args.include_planned !== false;
+      const includePlanned = parseWith(courtListInput, args).include_planned;
       return {
         courts: COURTS.filter((court) => includePlanned || court.coverage !== "planned").map(toPublicCourt),
       };
@@ -80,8 +86,9 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: "service_pricing",
     title: "Pricing",
     description: "Free. Per-query price, free endpoints and the payment protocol.",
-    input: z.strictObject({}),
-    run: async () => ({
+    input: noArguments,
+    run: async (args) => ({
+      ...parseWith(noArguments, args),
       query_cost_usd: PRICE_PER_QUERY_USD,
       currency: "USD",
       payment_protocol: "x402",
@@ -141,7 +148,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     run: async (args, context) => {
       // Length rules first, as on HTTP (more than 50 is batch_too_large, not a schema error).
       const requests = parseBatchRequest({ queries: args.queries }, context.now);
-      parseWith(z.object({ payment_tx: paymentTx }), { payment_tx: args.payment_tx });
+      parseWith(batchToolInput, args);
       await charge(context, priceForQueriesUsd(requests.length), `A batch of ${requests.length} case queries`);
       return queryBatch({
         requests,
@@ -161,6 +168,13 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: walletToolInput,
     run: async (args, context) => {
       const parsed = parseWith(walletToolInput, args);
+      if (!parsed.include_deliveries && parsed.payment_tx_deliveries !== undefined) {
+        throw new ServiceError(
+          "invalid_parameter",
+          "payment_tx_deliveries pays for the delivery history; send include_deliveries: true with it, or leave it out.",
+          { parameter: "payment_tx_deliveries" },
+        );
+      }
       await charge(context, PRICE_PER_QUERY_USD, "Reading the wallet's signing key state");
       if (parsed.include_deliveries) {
         await charge(context, PRICE_PER_QUERY_USD, "Reading the wallet's delivery history");

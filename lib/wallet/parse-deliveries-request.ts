@@ -1,5 +1,5 @@
 // Query of GET /v2/wallet/deliveries, checked completely before payment (the cursor too).
-import { DELIVERIES_LIMIT_DEFAULT, deliveriesQuerySchema } from "@/contract";
+import { DELIVERIES_LIMIT_DEFAULT, deliveriesQuerySchema, parseTimestampWithOffset } from "@/contract";
 import { decodeCursor } from "@/lib/deliveries/cursor";
 import type { DeliveryPageOptions } from "@/lib/deliveries/page-deliveries";
 import { parseWith } from "@/lib/http/parse-input";
@@ -11,6 +11,6 @@ export function parseDeliveriesRequest(query: Record<string, string>): DeliveryP
     limit: parsed.limit ?? DELIVERIES_LIMIT_DEFAULT,
     cursor: parsed.cursor ?? null,
     status: parsed.status ?? null,
-    since: parsed.since === undefined ? null : new Date(parsed.since),
+    since: parsed.since === undefined ? null : new Date(parseTimestampWithOffset(parsed.since)),
   };
 }

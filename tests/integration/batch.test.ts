@@ -117,6 +117,7 @@ const rows: Row[] = [
   ["a query has a bad case id", { json: { queries: [{ ...one, case_id: "22-123" }] } }, sandbox, { code: "invalid_case_id", parameter: "queries[0].case_id", extra: { query_index: 0 }, sandbox: true }],
   ["a query names an unknown court", { json: { queries: [one, { ...one, court_code: "xx" }] } }, sandbox, { code: "court_not_found", parameter: "queries[1].court_code", extra: { query_index: 1 }, sandbox: true }],
   ["a query names a planned court", { json: { queries: [SANDBOX_ERROR_FIXTURES.plannedCourt] } }, sandbox, { code: "court_not_covered", parameter: "queries[0].court_code", extra: { query_index: 0 }, sandbox: true }],
+  ["a body over 512 KB", { raw: JSON.stringify({ queries: [{ ...one, case_id: "x".repeat(600_000) }] }) }, sandbox, { code: "batch_too_large", parameter: "body", message: "512 KB", sandbox: true }],
   ["tag too long", { json: { queries: [one] } }, { ...sandbox, "x-service-tag": "z".repeat(100) }, { code: "invalid_parameter", parameter: "X-Service-Tag", sandbox: true }],
   ["live, without payment (priced for the batch)", { json: { queries: [one, one, one] } }, {}, { code: "payment_required", message: "2.97 USD" }],
   ["live, 51 queries need no payment to be refused", { json: { queries: Array.from({ length: 51 }, () => one) } }, {}, { code: "batch_too_large", parameter: "queries" }],

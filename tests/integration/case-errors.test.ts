@@ -19,10 +19,13 @@ const rows: Row[] = [
   ["last_checked without offset", { ...valid, last_checked: "2026-11-01T10:00:00" }, sandbox, { code: "invalid_last_checked", parameter: "last_checked", message: "no timezone offset", sandbox: true }],
   ["last_checked unparseable", { ...valid, last_checked: "yesterday" }, sandbox, { code: "invalid_last_checked", parameter: "last_checked", message: "not an ISO-8601", sandbox: true }],
   ["last_checked impossible date", { ...valid, last_checked: "2026-02-30T10:00:00Z" }, sandbox, { code: "invalid_last_checked", parameter: "last_checked", sandbox: true }],
+  ["last_checked with an unencoded +", { ...valid, last_checked: "2026-11-01T10:00:00 01:00" }, sandbox, { code: "invalid_last_checked", parameter: "last_checked", message: "%2B", sandbox: true }],
+  ["last_checked at 25 o'clock", { ...valid, last_checked: "2026-11-01T25:00:00Z" }, sandbox, { code: "invalid_last_checked", parameter: "last_checked", message: "not a real date", sandbox: true }],
   ["last_checked in the future", { ...valid, last_checked: future }, sandbox, { code: "invalid_last_checked", parameter: "last_checked", message: "future", sandbox: true }],
   ["unknown filing type", { ...valid, filing_types: "motion,memo" }, sandbox, { code: "invalid_parameter", parameter: "filing_types", message: '"memo"', sandbox: true }],
   ["empty filing type item", { ...valid, filing_types: "motion,,order" }, sandbox, { code: "invalid_parameter", parameter: "filing_types", message: "empty item", sandbox: true }],
   ["empty filing_types", { ...valid, filing_types: "" }, sandbox, { code: "invalid_parameter", parameter: "filing_types", sandbox: true }],
+  ["filing_types without last_checked", { ...valid, filing_types: "motion" }, sandbox, { code: "invalid_parameter", parameter: "filing_types", message: "only present with last_checked", sandbox: true }],
   ["case_id not matching the court", { ...valid, case_id: "23-cv-4567" }, sandbox, { code: "invalid_case_id", parameter: "case_id", message: "for example \"", sandbox: true }],
   ["unknown court", { ...valid, court_code: "zzzz" }, sandbox, { code: "court_not_found", parameter: "court_code", sandbox: true }],
   ["planned court", { case_id: "2024-00123", court_code: "ohctclaims" }, sandbox, { code: "court_not_covered", parameter: "court_code", sandbox: true }],
@@ -37,6 +40,14 @@ const rows: Row[] = [
   ["live request with invalid input (no payment asked)", { ...valid, context: "huge" }, {}, { code: "invalid_parameter", parameter: "context" }],
   ["live request for a planned court (no payment asked)", { case_id: "2024-00123", court_code: "ohctclaims" }, {}, { code: "court_not_covered", parameter: "court_code" }],
 ];
+
+describe("GET /v2/case last_checked forms", () => {
+  it.each(["2026-11-01T10:00Z", "2026-11-01T10:00:00+0100", "2026-11-01T10:00:00.123456-05:00", "2026-11-01t10:00:00z"])("accepts %s", async (lastChecked) => {
+    const result = await callRoute(GET, "/v2/case", { query: { ...valid, last_checked: lastChecked }, headers: sandbox });
+    expect(result.status, result.text).toBe(200);
+    expect(result.body.delta.since).toBe(lastChecked);
+  });
+});
 
 describe("GET /v2/case errors", () => {
   it.each(rows)("%s", async (name, query, headers, expected) => {

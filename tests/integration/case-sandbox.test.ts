@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { caseBasicSchema, caseFullSchema, caseResponseSchema, type CaseResponse } from "@/contract";
 import { GET } from "@/app/v2/case/route";
+import { newEntriesSince } from "@/lib/cases/compute-delta";
 import { RESPONSE_LIMIT_BYTES } from "@/lib/cases/fit-docket";
 import { SANDBOX_CASES } from "@/lib/sandbox/cases";
 import { callRoute, sandbox } from "../helpers/call-route";
@@ -39,14 +40,17 @@ describe("GET /v2/case sandbox fixtures", () => {
               if (context === "full") expect(caseFullSchema.safeParse(body.case).success, label).toBe(true);
               else expect(caseBasicSchema.safeParse(body.case).success, label).toBe(true);
               expect("delta" in body, label).toBe(lastChecked !== undefined);
+              const expectedLanguage = fixture.header.language === "bilingual" ? (language ?? "bilingual") : fixture.header.language;
+              expect(body.meta.language_delivered, label).toBe(expectedLanguage);
               if (body.delta) {
                 expect(body.delta.since).toBe(lastChecked);
-                expect(body.delta.change_count).toBe(body.delta.new_filings.length);
-                expect(body.delta.changed).toBe(body.delta.new_filings.length > 0);
-                if (types) {
-                  const allowed = types.split(",");
-                  for (const filing of body.delta.new_filings) expect(allowed).toContain(filing.filing_type);
-                }
+                const expected = newEntriesSince(fixture.entries, new Date(lastChecked!));
+                expect(body.delta.change_count, label).toBe(expected.length);
+                expect(body.delta.changed).toBe(expected.length > 0);
+                const allowed = types?.split(",") ?? null;
+                const shown = expected.filter((entry) => allowed === null || allowed.includes(entry.filing_type ?? ""));
+                expect(body.delta.new_filings.map((entry) => entry.entry_number), label).toEqual(shown.map((entry) => entry.entry_number));
+                if (!body.delta.changed) expect(body.delta.new_filings).toEqual([]);
               }
             }
           }
@@ -62,15 +66,16 @@ describe("GET /v2/case sandbox fixtures", () => {
     expect(all.delta!.new_filings.map((entry) => entry.entry_number)).toEqual([142, 143, 144, 145, 146]);
     expect(all.delta!.new_filings.map((entry) => entry.filing_type)).toEqual(["order", "motion", "brief", "notice", "stipulation"]);
 
+    // filing_types filters new_filings only: changed and change_count still count every new filing.
     const filtered = (await query({ ...base, filing_types: "motion,order" })).body;
-    expect(filtered.delta).toMatchObject({ changed: true, change_count: 2 });
+    expect(filtered.delta).toMatchObject({ changed: true, change_count: 5 });
     expect(filtered.delta!.new_filings.map((entry) => entry.filing_type)).toEqual(["order", "motion"]);
 
     const nothing = (await query({ ...base, last_checked: "2026-11-20T00:00:00Z" })).body;
     expect(nothing.delta).toEqual({ changed: false, since: "2026-11-20T00:00:00Z", change_count: 0, new_filings: [] });
 
     const none = (await query({ ...base, filing_types: "subpoena" })).body;
-    expect(none.delta).toMatchObject({ changed: false, change_count: 0, new_filings: [] });
+    expect(none.delta).toMatchObject({ changed: true, change_count: 5, new_filings: [] });
   });
 
   it("reports a filing docketed late to an agent whose last check was after its filed_at", async () => {
@@ -84,7 +89,7 @@ describe("GET /v2/case sandbox fixtures", () => {
   it("accepts filing_types with spaces and any case", async () => {
     const result = await query({ case_id: "1:23-cv-04567", court_code: "nysd", last_checked: "2026-11-15T00:00:00Z", filing_types: " Motion , ORDER" });
     expect(result.status).toBe(200);
-    expect(result.body.delta!.change_count).toBe(2);
+    expect(result.body.delta!.new_filings.map((entry) => entry.filing_type)).toEqual(["order", "motion"]);
   });
 
   it("never filters docket_history, which is chronological", async () => {

@@ -69,6 +69,19 @@ describe("POST /v2/mcp", () => {
     expect(invalid.body.error.data).toMatchObject({ code: "invalid_last_checked" });
   });
 
+  it.each([
+    ["service_court_list", { include_planned: "false" }, "include_planned"],
+    ["service_status", { verbose: true }, "verbose"],
+    ["service_pricing", { currency: "EUR" }, "currency"],
+    ["service_case_batch", { queries: [{ case_id: "23-15678", court_code: "ca9" }], paymnt_tx: "abc" }, "paymnt_tx"],
+    ["service_wallet_info", { payment_tx_deliveries: "abc" }, "payment_tx_deliveries"],
+    ["service_case_query", { case_id: "1:23-cv-04567", court_code: "nysd", callback_url: "https://agent.example.com" }, "callback_url"],
+  ])("validates every argument of %s like its HTTP twin (%j)", async (name, args, parameter) => {
+    const result = await call(name, args);
+    expect(result.status).toBe(200);
+    expect(result.body.error.data).toMatchObject({ code: "invalid_parameter", parameter });
+  });
+
   it("answers protocol errors with the JSON-RPC codes", async () => {
     const parse = await callRoute(POST, "/v2/mcp", { rawBody: "{not json" });
     expect(parse.body.error.code).toBe(-32700);
@@ -76,6 +89,8 @@ describe("POST /v2/mcp", () => {
     expect(unknown.body.error.code).toBe(-32601);
     const invalid = await callRoute(POST, "/v2/mcp", { body: { jsonrpc: "1.0", id: 1, method: "ping" } });
     expect(invalid.body.error.code).toBe(-32600);
+    const huge = await callRoute(POST, "/v2/mcp", { body: { jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(600_000) } } });
+    expect(huge.body.error).toMatchObject({ code: -32600, message: expect.stringContaining("larger than") });
   });
 
   it("answers GET with 405 in the envelope", async () => {

@@ -80,8 +80,10 @@ describe("GET /v2/wallet/deliveries sandbox", () => {
     expect(failed.deliveries.every((delivery) => delivery.status === "failed" && delivery.attempts === 7)).toBe(true);
     expect(failed.next_cursor).toBeNull();
 
-    const since = "2026-12-15T00:00:00Z";
+    const since = "2026-10-01T00:00:00Z";
     const recent = (await list({ since, limit: "200" })).body;
+    expect(recent.deliveries.length).toBeGreaterThan(10);
+    expect(recent.deliveries.length).toBeLessThan(SANDBOX_DELIVERIES.length - 10);
     expect(recent.deliveries.every((delivery) => Date.parse(delivery.last_attempt_at) > Date.parse(since))).toBe(true);
     expect(recent.deliveries.length).toBe(SANDBOX_DELIVERIES.filter((d) => Date.parse(d.last_attempt_at) > Date.parse(since)).length);
 

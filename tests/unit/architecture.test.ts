@@ -39,14 +39,24 @@ describe("architecture", () => {
     expect([...external].sort()).toEqual(["@ts-rest/core", "zod"]);
   });
 
-  it("every contract endpoint has a route handler for its method, and answers 405 for the others", async () => {
-    for (const [name, route] of Object.entries(contract)) {
-      const file = path.join(root, "app", route.path, "route.ts");
-      expect(existsSync(file), `${name}: ${file}`).toBe(true);
-      const module = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
-      expect(typeof module[route.method], `${name} exports ${route.method}`).toBe("function");
-      for (const other of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
-        expect(typeof module[other], `${route.path} handles ${other}`).toBe("function");
+  it("every contract endpoint has a route handler for its method, and answers 405 in the envelope for the others", async () => {
+    const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+    const allowedByPath = new Map<string, string[]>();
+    for (const route of Object.values(contract)) {
+      allowedByPath.set(route.path, [...(allowedByPath.get(route.path) ?? []), route.method]);
+    }
+    for (const [routePath, allowed] of allowedByPath) {
+      const file = path.join(root, "app", routePath, "route.ts");
+      expect(existsSync(file), file).toBe(true);
+      const module = (await import(/* @vite-ignore */ file)) as Record<string, (request: Request) => Promise<Response>>;
+      for (const method of methods) {
+        expect(typeof module[method], `${routePath} handles ${method}`).toBe("function");
+        if (allowed.includes(method)) continue;
+        const response = await module[method]!(new Request(`http://localhost${routePath}`, { method }));
+        const body = await response.json();
+        expect(response.status, `${method} ${routePath}`).toBe(405);
+        expect(body.error.code).toBe("method_not_allowed");
+        expect(response.headers.get("allow")).toBe(allowed.join(", "));
       }
     }
   });

@@ -29,3 +29,4 @@ export const POST = notAllowed;
 export const PUT = notAllowed;
 export const PATCH = notAllowed;
 export const DELETE = notAllowed;
+export const OPTIONS = notAllowed;

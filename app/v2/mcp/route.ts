@@ -11,3 +11,5 @@ export const GET = notAllowed;
 export const PUT = notAllowed;
 export const PATCH = notAllowed;
 export const DELETE = notAllowed;
+export const OPTIONS = notAllowed;
+export const HEAD = notAllowed;

@@ -1,6 +1,6 @@
 import { contract } from "@/contract";
 import { caseSourceFor } from "@/lib/cases/case-source";
-import { parseBatchRequest, queryBatch } from "@/lib/cases/query-batch";
+import { BATCH_BODY_LIMIT, batchBodyTooLarge, parseBatchRequest, queryBatch } from "@/lib/cases/query-batch";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { readJsonBody } from "@/lib/http/parse-input";
@@ -11,7 +11,8 @@ export const dynamic = "force-dynamic";
 export const POST = defineEndpoint({
   name: "POST /v2/cases/batch",
   response: contract.batchCases.responses[200],
-  parse: async (request, { now }) => parseBatchRequest(await readJsonBody(request), now),
+  parse: async (request, { now }) =>
+    parseBatchRequest(await readJsonBody(request, { limitBytes: BATCH_BODY_LIMIT, tooLarge: batchBodyTooLarge }), now),
   price: (requests) => ({
     amountUsd: priceForQueriesUsd(requests.length),
     description: `A batch of ${requests.length} case queries`,
@@ -25,3 +26,5 @@ export const GET = notAllowed;
 export const PUT = notAllowed;
 export const PATCH = notAllowed;
 export const DELETE = notAllowed;
+export const OPTIONS = notAllowed;
+export const HEAD = notAllowed;

@@ -28,3 +28,4 @@ const notAllowed = methodNotAllowed("/v2/wallet/keys", ["GET", "POST"]);
 export const PUT = notAllowed;
 export const PATCH = notAllowed;
 export const DELETE = notAllowed;
+export const OPTIONS = notAllowed;
