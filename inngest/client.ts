@@ -1,7 +1,13 @@
-// The one Inngest client of the service (DESIGN.md "inngest/"). Durable background work (scheduled
-// refreshes of cached cases, signed callback deliveries) is written as functions in inngest/functions/,
-// one file each, that call lib/ and are served by app/api/inngest/route.ts. No function exists yet:
-// this release serves sandbox data only and has no background work.
+// The one Inngest client of the service (DESIGN.md "inngest/"). Functions live in inngest/functions/,
+// one file each, call lib/, and are served by app/api/inngest/route.ts. Keys come from lib/env.ts.
 import { Inngest } from "inngest";
+import { getEnv } from "@/lib/env";
 
-export const inngest = new Inngest({ id: "court-docket-api" });
+const env = getEnv();
+
+export const inngest = new Inngest({
+  id: "court-docket-api",
+  eventKey: env.INNGEST_EVENT_KEY,
+  signingKey: env.INNGEST_SIGNING_KEY,
+  isDev: env.INNGEST_DEV,
+});

@@ -24,3 +24,11 @@ export function getDatabase(): Promise<Database> {
 export async function getPrisma() {
   return (await getDatabase()).prisma;
 }
+
+/**
+ * Serve this process from an already opened database (tests on PGlite and PostgreSQL, benchmarks)
+ * instead of the one the environment names.
+ */
+export function useDatabase(database: Database): void {
+  holder.__courtDocketDb = Promise.resolve(database);
+}

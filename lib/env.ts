@@ -18,9 +18,41 @@ const envSchema = z.object({
   DB_AUTO_MIGRATE: booleanFlag.default(true),
   /** Public origin used in documentation_url and changelog_url; defaults to the request's origin. */
   PUBLIC_BASE_URL: z.url().optional(),
+
+  /**
+   * Where live case data comes from: `demo` (generated cases, lib/sources/demo) or `none` (no court system
+   * connected: cache misses answer 503). Default: `demo` in development and tests, `none` in production,
+   * so a deployment never serves generated data unless told to.
+   */
+  CASE_SOURCE: z.enum(["demo", "none"]).optional(),
+  /** Demo source: court codes whose system is "down" (comma-separated), to try outages locally. */
+  DEMO_SOURCE_DOWN_COURTS: z
+    .string()
+    .transform((value) => value.split(",").map((code) => code.trim().toLowerCase()).filter(Boolean))
+    .default([]),
+  /** Longest wait for a court system to answer one case fetch. */
+  SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /**
+   * Development without an Inngest dev server: refresh tracked cases in-process every this many seconds
+   * (0 turns it off). Ignored in production, where Inngest's cron functions refresh on the court cadence.
+   */
+  LOCAL_REFRESH_SECONDS: z.coerce.number().int().min(0).default(60),
+
+  /** Declared by operators: GET /v2/status reports `maintenance` or `incident` while this is set. */
+  SERVICE_STATUS_OVERRIDE: z.enum(["maintenance", "incident"]).optional(),
+
+  /** Inngest Cloud (or self-hosted Inngest) keys; INNGEST_DEV=1 talks to a local `inngest-cli dev`. */
+  INNGEST_EVENT_KEY: z.string().optional(),
+  INNGEST_SIGNING_KEY: z.string().optional(),
+  INNGEST_DEV: booleanFlag.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** The case source in effect: explicit CASE_SOURCE, else demo outside production. */
+export function caseSourceMode(env: Env): "demo" | "none" {
+  return env.CASE_SOURCE ?? (env.NODE_ENV === "production" ? "none" : "demo");
+}
 
 let cached: Env | undefined;
 

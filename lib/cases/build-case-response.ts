@@ -3,7 +3,7 @@
 import type { CaseBasic, CaseFull, CaseResponse, Delta, DocketEntry } from "@/contract";
 import { caseMeta, type MetaBase } from "@/lib/meta";
 import { chronological, newEntriesSince } from "./compute-delta";
-import { fitDocketHistory } from "./fit-docket";
+import { checkResponseSize, fitDocketHistory } from "./fit-docket";
 import type { CaseRequest } from "./parse-case-request";
 import { entryDescription, selectLanguage } from "./select-language";
 import type { CaseRecord, StoredDocketEntry } from "./types";
@@ -80,7 +80,7 @@ export function buildCaseResponse({ record, request, meta, queryCostUsd, now }: 
 
   return "docket_history" in caseBody
     ? fitDocketHistory(response as CaseResponse & { case: CaseFull })
-    : response;
+    : checkResponseSize(response);
 }
 
 /**

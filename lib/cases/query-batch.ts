@@ -7,7 +7,9 @@ import { parseWith } from "@/lib/http/parse-input";
 import { batchMeta, type MetaBase } from "@/lib/meta";
 import { priceForQueriesUsd } from "@/lib/pricing";
 import { parseCaseRequest, type CaseRequest } from "./parse-case-request";
-import { queryCase, type CaseSource } from "./query-case";
+import { buildCaseResponse } from "./build-case-response";
+import type { CaseStore } from "./case-store";
+import { lookupError } from "./query-case";
 import { logError } from "@/lib/log";
 
 /** 50 queries of any sensible size fit many times over; a larger body cannot be a valid batch. */
@@ -67,21 +69,26 @@ export function parseBatchRequest(body: unknown, now: Date): CaseRequest[] {
 
 export interface QueryBatchOptions {
   requests: CaseRequest[];
-  source: CaseSource;
+  store: CaseStore;
   meta: MetaBase;
   sandbox: boolean;
   now: Date;
   baseUrl: string;
 }
 
-export async function queryBatch({ requests, source, meta, sandbox, now, baseUrl }: QueryBatchOptions): Promise<BatchResponse> {
+/** Results in request order. All cases are looked up together: a bounded number of database reads. */
+export async function queryBatch({ requests, store, meta, sandbox, now, baseUrl }: QueryBatchOptions): Promise<BatchResponse> {
   // Each case response inside a batch reports the per-query price; the batch meta reports the total.
   const perQueryCost = sandbox ? 0 : priceForQueriesUsd(1);
   const results: BatchResult[] = [];
-  for (const request of requests) {
+  const looked = await store.lookup(requests.map(({ court, caseId }) => ({ court, caseId })), now);
+  meta.queried_at = looked.queriedAt.toISOString();
+  for (const [index, request] of requests.entries()) {
     const echo = { case_id: request.caseId, court_code: request.court.court_code };
+    const lookup = looked.results[index]!;
     try {
-      const response = await queryCase({ request, source, meta, queryCostUsd: perQueryCost, now });
+      if (lookup.kind !== "found") throw lookupError(lookup, request.court, request.caseId);
+      const response = buildCaseResponse({ record: lookup.record, request, meta, queryCostUsd: perQueryCost, now });
       results.push({ ...echo, status: "success", response });
     } catch (error) {
       if (!(error instanceof ServiceError)) logError(meta.request_id, "batch query failed unexpectedly", error);

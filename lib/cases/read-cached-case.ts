@@ -1,72 +1,90 @@
-// Reads one normalized case from the cache into the shape responses are built from.
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+// Reads normalized cases from the cache into the shape responses are built from: one query per table
+// whatever the number of cases (a batch of 50 costs what one case costs).
 import type { Appellate } from "@/contract";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import type { CaseHeader, CaseRecord } from "./types";
+
+type Reader = PrismaClient | Prisma.TransactionClient;
 
 const day = (value: Date | null): string | null => (value === null ? null : value.toISOString().slice(0, 10));
 
-export async function readCachedCase(prisma: PrismaClient, courtCode: string, caseId: string): Promise<CaseRecord | null> {
-  const row = await prisma.case.findUnique({
-    where: { courtCode_caseId: { courtCode, caseId } },
+export interface CaseKey {
+  courtCode: string;
+  caseId: string;
+}
+
+export const cacheKey = (courtCode: string, caseId: string) => `${courtCode}|${caseId}`;
+
+export async function readCachedCases(db: Reader, keys: readonly CaseKey[]): Promise<Map<string, CaseRecord>> {
+  const found = new Map<string, CaseRecord>();
+  if (keys.length === 0) return found;
+  const rows = await db.case.findMany({
+    where: { OR: keys.map(({ courtCode, caseId }) => ({ courtCode, caseId })) },
     include: {
       parties: { orderBy: { position: "asc" }, include: { attorneys: { orderBy: { position: "asc" } } } },
       crossReferences: { orderBy: { position: "asc" } },
       docketEntries: true,
     },
   });
-  if (!row) return null;
-  const header: CaseHeader = {
-    case_number: row.caseNumber,
-    case_name: row.caseName,
-    case_name_secondary: row.caseNameSecondary,
-    case_name_secondary_language: row.caseNameSecondaryLanguage as CaseHeader["case_name_secondary_language"],
-    case_type: row.caseType as CaseHeader["case_type"],
-    language: row.language as CaseHeader["language"],
-    date_filed: day(row.dateFiled),
-    date_terminated: day(row.dateTerminated),
-    status: row.status as CaseHeader["status"],
-    assigned_judge: row.assignedJudge,
-    nature_of_proceeding: row.natureOfProceeding,
-    cause: row.cause,
-    jury_demand: row.juryDemand as CaseHeader["jury_demand"],
-    appellate: (row.appellate as Appellate | null) ?? null,
-  };
-  return {
-    case_id: row.caseId,
-    court_code: row.courtCode,
-    header,
-    parties: row.parties.map((party) => ({
-      name: party.name,
-      type: party.type as CaseRecord["parties"][number]["type"],
-      role_in_case: party.roleInCase,
-      is_primary: party.isPrimary,
-      date_joined: day(party.dateJoined),
-      date_terminated: day(party.dateTerminated),
-      attorneys: party.attorneys.map((attorney) => ({
-        name: attorney.name,
-        firm: attorney.firm,
-        role: attorney.role,
-        date_action: day(attorney.dateAction),
+  for (const row of rows) {
+    const header: CaseHeader = {
+      case_number: row.caseNumber,
+      case_name: row.caseName,
+      case_name_secondary: row.caseNameSecondary,
+      case_name_secondary_language: row.caseNameSecondaryLanguage as CaseHeader["case_name_secondary_language"],
+      case_type: row.caseType as CaseHeader["case_type"],
+      language: row.language as CaseHeader["language"],
+      date_filed: day(row.dateFiled),
+      date_terminated: day(row.dateTerminated),
+      status: row.status as CaseHeader["status"],
+      assigned_judge: row.assignedJudge,
+      nature_of_proceeding: row.natureOfProceeding,
+      cause: row.cause,
+      jury_demand: row.juryDemand as CaseHeader["jury_demand"],
+      appellate: (row.appellate as Appellate | null) ?? null,
+    };
+    found.set(cacheKey(row.courtCode, row.caseId), {
+      case_id: row.caseId,
+      court_code: row.courtCode,
+      header,
+      parties: row.parties.map((party) => ({
+        name: party.name,
+        type: party.type as CaseRecord["parties"][number]["type"],
+        role_in_case: party.roleInCase,
+        is_primary: party.isPrimary,
+        date_joined: day(party.dateJoined),
+        date_terminated: day(party.dateTerminated),
+        attorneys: party.attorneys.map((attorney) => ({
+          name: attorney.name,
+          firm: attorney.firm,
+          role: attorney.role,
+          date_action: day(attorney.dateAction),
+        })),
       })),
-    })),
-    cross_references: row.crossReferences.map((ref) => ({
-      relationship: ref.relationship,
-      case_id: ref.refCaseId,
-      court_code: ref.refCourtCode,
-      relationship_note: ref.relationshipNote,
-    })),
-    entries: row.docketEntries.map((entry) => ({
-      entry_number: entry.entryNumber,
-      filed_at: entry.filedAt.toISOString(),
-      filing_type: entry.filingType as CaseRecord["entries"][number]["filing_type"],
-      filed_by: entry.filedBy,
-      description: entry.description,
-      description_secondary: entry.descriptionSecondary,
-      document_identifier: entry.documentIdentifier,
-      document_identifier_type: entry.documentIdentifierType as CaseRecord["entries"][number]["document_identifier_type"],
-      external_url: entry.externalUrl,
-      first_seen_at: entry.firstSeenAt.toISOString(),
-    })),
-    last_refreshed_at: row.lastRefreshedAt.toISOString(),
-  };
+      cross_references: row.crossReferences.map((reference) => ({
+        relationship: reference.relationship,
+        case_id: reference.refCaseId,
+        court_code: reference.refCourtCode,
+        relationship_note: reference.relationshipNote,
+      })),
+      entries: row.docketEntries.map((entry) => ({
+        entry_number: entry.entryNumber,
+        filed_at: entry.filedAt.toISOString(),
+        filing_type: entry.filingType as CaseRecord["entries"][number]["filing_type"],
+        filed_by: entry.filedBy,
+        description: entry.description,
+        description_secondary: entry.descriptionSecondary,
+        document_identifier: entry.documentIdentifier,
+        document_identifier_type: entry.documentIdentifierType as CaseRecord["entries"][number]["document_identifier_type"],
+        external_url: entry.externalUrl,
+        first_seen_at: entry.firstSeenAt.toISOString(),
+      })),
+      last_refreshed_at: row.lastRefreshedAt.toISOString(),
+    });
+  }
+  return found;
+}
+
+export async function readCachedCase(db: Reader, courtCode: string, caseId: string): Promise<CaseRecord | null> {
+  return (await readCachedCases(db, [{ courtCode, caseId }])).get(cacheKey(courtCode, caseId)) ?? null;
 }

@@ -1,41 +1,94 @@
-// Writes a normalized case into the cache in one transaction. Known docket entries keep their
-// first_seen_at; entries new to the service get `seenAt` (change detection depends on this).
-import type { Prisma } from "@/lib/generated/prisma/client";
+// Writes a normalized case into the cache, in one transaction holding the case's lock (case-snapshot.ts).
+// Known docket entries keep their first_seen_at (change detection depends on it); entries new to the
+// service get the write's stamp. Entries a source stops listing are kept: dockets only grow, and some
+// sources publish only recent activity. A bounded number of statements, whatever the docket's size.
+import { randomUUID } from "node:crypto";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { caseLockKey, withCaseWrite } from "./case-snapshot";
 import { entryKey } from "./entry-key";
-import type { CaseRecord } from "./types";
+import type { NormalizedCase, NormalizedDocketEntry } from "./types";
 
 const asDate = (value: string | null): Date | null => (value === null ? null : new Date(value));
 
+/** Rows per createMany: well under PostgreSQL's 65,535 bind parameters. */
+const CHUNK = 1000;
+
 export interface StoreCaseOptions {
   prisma: PrismaClient;
-  record: CaseRecord;
-  /** When the refresh saw the source: first_seen_at of new entries and last_refreshed_at of the case. */
-  seenAt: Date;
+  record: NormalizedCase;
+  /** The adapter the case came from, e.g. "demo". */
+  source: string;
 }
 
-export async function storeCase({ prisma, record, seenAt }: StoreCaseOptions): Promise<{ newEntries: number }> {
-  const header = record.header;
-  const fields = {
-    caseNumber: header.case_number,
-    caseName: header.case_name,
-    caseNameSecondary: header.case_name_secondary,
-    caseNameSecondaryLanguage: header.case_name_secondary_language,
-    caseType: header.case_type,
-    language: header.language,
-    dateFiled: asDate(header.date_filed),
-    dateTerminated: asDate(header.date_terminated),
-    status: header.status,
-    assignedJudge: header.assigned_judge,
-    natureOfProceeding: header.nature_of_proceeding,
-    cause: header.cause,
-    juryDemand: header.jury_demand,
-    appellate: header.appellate === null ? undefined : (header.appellate as unknown as Prisma.InputJsonValue),
-    sourceSystem: "source",
-    lastRefreshedAt: seenAt,
-  };
+export interface StoreCaseResult {
+  newEntries: number;
+  /** When the write happened (database clock): last_refreshed_at, and first_seen_at of new entries. */
+  storedAt: Date;
+}
 
-  return prisma.$transaction(async (tx) => {
+interface EntryData {
+  entryNumber: number | null;
+  filedAt: Date;
+  filingType: string | null;
+  filedBy: string | null;
+  description: string;
+  descriptionSecondary: string | null;
+  documentIdentifier: string | null;
+  documentIdentifierType: string;
+  externalUrl: string | null;
+}
+
+function entryData(entry: NormalizedDocketEntry): EntryData {
+  return {
+    entryNumber: entry.entry_number,
+    filedAt: new Date(entry.filed_at),
+    filingType: entry.filing_type,
+    filedBy: entry.filed_by,
+    description: entry.description,
+    descriptionSecondary: entry.description_secondary ?? null,
+    documentIdentifier: entry.document_identifier,
+    documentIdentifierType: entry.document_identifier_type,
+    externalUrl: entry.external_url,
+  };
+}
+
+function sameEntry(stored: EntryData, next: EntryData): boolean {
+  return (
+    stored.entryNumber === next.entryNumber &&
+    stored.filedAt.getTime() === next.filedAt.getTime() &&
+    stored.filingType === next.filingType &&
+    stored.filedBy === next.filedBy &&
+    stored.description === next.description &&
+    stored.descriptionSecondary === next.descriptionSecondary &&
+    stored.documentIdentifier === next.documentIdentifier &&
+    stored.documentIdentifierType === next.documentIdentifierType &&
+    stored.externalUrl === next.externalUrl
+  );
+}
+
+export async function storeCase({ prisma, record, source }: StoreCaseOptions): Promise<StoreCaseResult> {
+  const header = record.header;
+  return withCaseWrite(prisma, caseLockKey(record.court_code, record.case_id), async ({ tx, stamp }) => {
+    const fields = {
+      caseNumber: header.case_number,
+      caseName: header.case_name,
+      caseNameSecondary: header.case_name_secondary,
+      caseNameSecondaryLanguage: header.case_name_secondary_language,
+      caseType: header.case_type,
+      language: header.language,
+      dateFiled: asDate(header.date_filed),
+      dateTerminated: asDate(header.date_terminated),
+      status: header.status,
+      assignedJudge: header.assigned_judge,
+      natureOfProceeding: header.nature_of_proceeding,
+      cause: header.cause,
+      juryDemand: header.jury_demand,
+      // DbNull, not undefined: an appellate object the source dropped must be cleared, not kept.
+      appellate: header.appellate === null ? Prisma.DbNull : (header.appellate as unknown as Prisma.InputJsonValue),
+      sourceSystem: source,
+      lastRefreshedAt: stamp,
+    };
     const stored = await tx.case.upsert({
       where: { courtCode_caseId: { courtCode: record.court_code, caseId: record.case_id } },
       create: { courtCode: record.court_code, caseId: record.case_id, ...fields },
@@ -45,9 +98,11 @@ export async function storeCase({ prisma, record, seenAt }: StoreCaseOptions): P
 
     // Parties and cross-references are replaced wholesale: the source's list is the truth.
     await tx.party.deleteMany({ where: { caseRef: stored.id } });
-    for (const [position, party] of record.parties.entries()) {
-      await tx.party.create({
-        data: {
+    const parties = record.parties.map((party, position) => ({ id: randomUUID(), party, position }));
+    if (parties.length > 0) {
+      await tx.party.createMany({
+        data: parties.map(({ id, party, position }) => ({
+          id,
           caseRef: stored.id,
           position,
           name: party.name,
@@ -56,58 +111,70 @@ export async function storeCase({ prisma, record, seenAt }: StoreCaseOptions): P
           isPrimary: party.is_primary,
           dateJoined: asDate(party.date_joined),
           dateTerminated: asDate(party.date_terminated),
-          attorneys: {
-            create: party.attorneys.map((attorney, index) => ({
-              position: index,
-              name: attorney.name,
-              firm: attorney.firm,
-              role: attorney.role,
-              dateAction: asDate(attorney.date_action),
-            })),
-          },
-        },
+        })),
       });
+      const attorneys = parties.flatMap(({ id, party }) =>
+        party.attorneys.map((attorney, position) => ({
+          partyRef: id,
+          position,
+          name: attorney.name,
+          firm: attorney.firm,
+          role: attorney.role,
+          dateAction: asDate(attorney.date_action),
+        })),
+      );
+      if (attorneys.length > 0) await tx.attorney.createMany({ data: attorneys });
     }
     await tx.crossReference.deleteMany({ where: { caseRef: stored.id } });
     if (record.cross_references.length > 0) {
       await tx.crossReference.createMany({
-        data: record.cross_references.map((ref, position) => ({
+        data: record.cross_references.map((reference, position) => ({
           caseRef: stored.id,
           position,
-          relationship: ref.relationship,
-          refCaseId: ref.case_id,
-          refCourtCode: ref.court_code,
-          relationshipNote: ref.relationship_note,
+          relationship: reference.relationship,
+          refCaseId: reference.case_id,
+          refCourtCode: reference.court_code,
+          relationshipNote: reference.relationship_note,
         })),
         skipDuplicates: true,
       });
     }
 
-    const known = new Set(
-      (await tx.docketEntry.findMany({ where: { caseRef: stored.id }, select: { entryKey: true } })).map((row) => row.entryKey),
+    // Docket entries: insert the new ones, update the ones the source changed, leave the rest alone.
+    const existing = new Map(
+      (
+        await tx.docketEntry.findMany({
+          where: { caseRef: stored.id },
+          select: {
+            entryKey: true,
+            entryNumber: true,
+            filedAt: true,
+            filingType: true,
+            filedBy: true,
+            description: true,
+            descriptionSecondary: true,
+            documentIdentifier: true,
+            documentIdentifierType: true,
+            externalUrl: true,
+          },
+        })
+      ).map(({ entryKey: key, ...data }) => [key, data]),
     );
-    let newEntries = 0;
-    for (const entry of record.entries) {
-      const key = entryKey(entry);
-      const data = {
-        entryNumber: entry.entry_number,
-        filedAt: new Date(entry.filed_at),
-        filingType: entry.filing_type,
-        filedBy: entry.filed_by,
-        description: entry.description,
-        descriptionSecondary: entry.description_secondary ?? null,
-        documentIdentifier: entry.document_identifier,
-        documentIdentifierType: entry.document_identifier_type,
-        externalUrl: entry.external_url,
-      };
-      if (known.has(key)) {
+    const incoming = new Map<string, EntryData>();
+    for (const entry of record.entries) incoming.set(entryKey(entry), entryData(entry)); // a repeated entry: the last wins
+    const created: Array<EntryData & { entryKey: string }> = [];
+    for (const [key, data] of incoming) {
+      const known = existing.get(key);
+      if (!known) created.push({ entryKey: key, ...data });
+      else if (!sameEntry(known, data)) {
         await tx.docketEntry.update({ where: { caseRef_entryKey: { caseRef: stored.id, entryKey: key } }, data });
-      } else {
-        await tx.docketEntry.create({ data: { caseRef: stored.id, entryKey: key, firstSeenAt: seenAt, ...data } });
-        known.add(key);
-        newEntries += 1;
       }
     }
-    return { newEntries };
+    for (let start = 0; start < created.length; start += CHUNK) {
+      await tx.docketEntry.createMany({
+        data: created.slice(start, start + CHUNK).map((entry) => ({ caseRef: stored.id, firstSeenAt: stamp, ...entry })),
+      });
+    }
+    return { newEntries: created.length, storedAt: stamp };
   });
 }

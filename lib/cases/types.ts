@@ -7,11 +7,16 @@ import type {
   Party,
 } from "@/contract";
 
-export interface StoredDocketEntry extends DocketEntry {
-  /** When this service first stored the entry (ISO-8601 with offset): the basis of change detection. */
-  first_seen_at: string;
+/** A docket entry as normalization produces it (lib/sources/normalize). */
+export interface NormalizedDocketEntry extends DocketEntry {
   /** Bilingual courts: the entry text in the case's other language, when the source has it. */
   description_secondary?: string | null;
+}
+
+/** A docket entry as the cache holds it. */
+export interface StoredDocketEntry extends NormalizedDocketEntry {
+  /** When this service first stored the entry (ISO-8601 with offset): the basis of change detection. */
+  first_seen_at: string;
 }
 
 export interface StoredParty extends Party {
@@ -36,13 +41,19 @@ export interface CaseHeader {
   appellate: Appellate | null;
 }
 
-export interface CaseRecord {
+/** A case as a source states it, normalized: what the cache stores on each refresh. */
+export interface NormalizedCase {
   case_id: string;
   court_code: string;
   header: CaseHeader;
   parties: StoredParty[];
   cross_references: CrossReference[];
   /** Any order; responses sort chronologically. */
+  entries: NormalizedDocketEntry[];
+}
+
+/** A case as the cache (or the sandbox) serves it. */
+export interface CaseRecord extends NormalizedCase {
   entries: StoredDocketEntry[];
   /** Last successful refresh from the source (ISO-8601): cache_age_seconds is measured from it. */
   last_refreshed_at: string;

@@ -8,7 +8,7 @@ import {
   caseQuerySchema,
   monitorQuerySchema,
 } from "@/contract";
-import { caseSourceFor } from "@/lib/cases/case-source";
+import { caseStoreFor } from "@/lib/cases/case-store";
 import { monitorCase } from "@/lib/cases/monitor-case";
 import { parseCaseRequest, parseMonitorRequest } from "@/lib/cases/parse-case-request";
 import { parseBatchRequest, queryBatch } from "@/lib/cases/query-batch";
@@ -115,7 +115,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       await charge(context, PRICE_PER_QUERY_USD, "A case query");
       return queryCase({
         request,
-        source: caseSourceFor(context.meta.sandbox),
+        store: caseStoreFor(context.meta.sandbox),
         meta: context.meta,
         queryCostUsd: cost(context, PRICE_PER_QUERY_USD),
         now: context.now,
@@ -133,7 +133,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       await charge(context, PRICE_PER_QUERY_USD, "A monitor check");
       return monitorCase({
         request,
-        source: caseSourceFor(context.meta.sandbox),
+        store: caseStoreFor(context.meta.sandbox),
         meta: context.meta,
         queryCostUsd: cost(context, PRICE_PER_QUERY_USD),
         now: context.now,
@@ -152,7 +152,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       await charge(context, priceForQueriesUsd(requests.length), `A batch of ${requests.length} case queries`);
       return queryBatch({
         requests,
-        source: caseSourceFor(context.meta.sandbox),
+        store: caseStoreFor(context.meta.sandbox),
         meta: context.meta,
         sandbox: context.meta.sandbox,
         now: context.now,

@@ -68,7 +68,7 @@ const civil: FixtureCase = {
     nysd({ entry_number: 2, filed_at: "2023-06-02T10:05:00-04:00", filing_type: "notice", filed_by: "Court", description: "ELECTRONIC SUMMONS ISSUED as to Meridian Data Systems, Inc., Meridian Cloud Services Ltd.", document_identifier: "127034111987" }),
     ...generateDocket({
       seed: 4567,
-      count: 140,
+      count: 139,
       start: "2023-06-20T14:00:00Z",
       meanGapHours: 90,
       firstEntryNumber: 3,

@@ -1,7 +1,13 @@
-// GET /v2/status (and the status page): operational status and the whole registry, covered and planned.
+// GET /v2/status (and the status page, and MCP's service_status): operational status and the whole
+// registry, covered and planned.
 import { API_VERSION, type StatusResponse } from "@/contract";
-import { COURTS, toPublicCourt } from "@/lib/courts/registry";
+import { listUnhealthyCourts } from "@/lib/courts/court-health";
+import { COURTS, findCourt, toPublicCourt } from "@/lib/courts/registry";
+import { getPrisma } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { logEvent } from "@/lib/log";
 import { statusMeta, type MetaBase } from "@/lib/meta";
+
 
 const PUBLIC_COURTS = COURTS.map(toPublicCourt);
 
@@ -10,14 +16,31 @@ export interface GetStatusOptions {
   baseUrl: string;
 }
 
-export function getStatus({ meta, baseUrl }: GetStatusOptions): StatusResponse {
+/**
+ * `maintenance` and `incident` are declared by operators (SERVICE_STATUS_OVERRIDE); otherwise `degraded`
+ * while any covered court is unhealthy (lib/courts/court-health.ts), else `nominal`. In the sandbox, the
+ * fixture outage of `prd` makes it `degraded`.
+ */
+async function operationalStatus(sandbox: boolean): Promise<StatusResponse["operational_status"]> {
+  if (sandbox) return "degraded"; // the sandbox court SANDBOX_SOURCE_DOWN_COURT is always down
+  const override = getEnv().SERVICE_STATUS_OVERRIDE;
+  if (override) return override;
+  try {
+    const unhealthy = await listUnhealthyCourts(await getPrisma());
+    return unhealthy.some((code) => findCourt(code)?.coverage !== "planned") ? "degraded" : "nominal";
+  } catch (error) {
+    // Without the database no paid query can be answered either: say so rather than "nominal".
+    logEvent("error", "status: court health could not be read", { detail: String(error) });
+    return "degraded";
+  }
+}
+
+export async function getStatus({ meta, baseUrl }: GetStatusOptions): Promise<StatusResponse> {
   return {
     meta: statusMeta(meta),
     api_version: API_VERSION,
     changelog_url: `${baseUrl}/docs/changelog`,
-    // No live source is connected in this release, so no court can be unhealthy: source health
-    // tracking (and with it `degraded`) arrives with the source adapters.
-    operational_status: "nominal",
+    operational_status: await operationalStatus(meta.sandbox),
     courts: PUBLIC_COURTS,
   };
 }

@@ -34,7 +34,7 @@ const targets: Target[] = [
     runs: 200,
   },
   {
-    name: "GET /v2/case full, 147 entries, with delta",
+    name: "GET /v2/case full, 146 entries, with delta",
     run: () =>
       getCase(
         new Request(`${origin}/v2/case?case_id=1:23-cv-04567&court_code=nysd&context=full&last_checked=2026-11-15T00:00:00Z`, { headers: sandbox }),

@@ -34,9 +34,8 @@ describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))(
   it.each(small.map((fixture) => [`${fixture.court_code} ${fixture.case_id}`, fixture] as const))(
     "stores and reads back %s exactly",
     async (_label, fixture) => {
-      const seenAt = new Date("2026-11-20T08:00:00.000Z");
-      // Fixture entries carry their own first_seen_at; a first store stamps all of them with seenAt.
-      await storeCase({ prisma: opened.db.prisma, record: fixture, seenAt });
+      // Fixture entries carry their own first_seen_at; a first store stamps all of them with the write time.
+      const { storedAt: seenAt } = await storeCase({ prisma: opened.db.prisma, record: fixture, source: "fixture" });
       const read = await readCachedCase(opened.db.prisma, fixture.court_code, fixture.case_id);
       expect(read).not.toBeNull();
       const expected = normalized({
@@ -55,8 +54,9 @@ describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))(
   it("on refresh keeps first_seen_at of known entries, stamps new ones, and follows the source", async () => {
     const base = SANDBOX_CASES.find((fixture) => fixture.case_id === "1:22-cr-00123")!;
     const record: CaseRecord = { ...base, case_id: "1:22-cr-00999" };
-    const first = new Date("2026-11-01T10:00:00.000Z");
-    expect(await storeCase({ prisma: opened.db.prisma, record, seenAt: first })).toEqual({ newEntries: record.entries.length });
+    const firstStore = await storeCase({ prisma: opened.db.prisma, record, source: "fixture" });
+    expect(firstStore.newEntries).toBe(record.entries.length);
+    const first = firstStore.storedAt;
 
     const added: StoredDocketEntry = {
       entry_number: 62,
@@ -70,14 +70,17 @@ describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))(
       first_seen_at: "2026-10-30T12:00:00Z",
     };
     const corrected = { ...record.entries[0]!, description: "INDICTMENT (corrected caption) as to Corvin Halloway (1) count(s) 1-4." };
-    const second = new Date("2026-11-02T10:00:00.000Z");
+
     const refreshed: CaseRecord = {
       ...record,
       header: { ...record.header, status: "closed", date_terminated: "2026-11-02" },
       parties: record.parties.slice(0, 1),
       entries: [corrected, ...record.entries.slice(1), added],
     };
-    expect(await storeCase({ prisma: opened.db.prisma, record: refreshed, seenAt: second })).toEqual({ newEntries: 1 });
+    const secondStore = await storeCase({ prisma: opened.db.prisma, record: refreshed, source: "fixture" });
+    expect(secondStore.newEntries).toBe(1);
+    const second = secondStore.storedAt;
+    expect(second.getTime()).toBeGreaterThan(first.getTime());
 
     const read = (await readCachedCase(opened.db.prisma, record.court_code, record.case_id))!;
     expect(read.header).toMatchObject({ status: "closed", date_terminated: "2026-11-02" });

@@ -46,7 +46,7 @@ describe("typed ts-rest client from outside the app", () => {
       api_version: "2.0.1",
       case_name: "Harborline Logistics LLC v. Meridian Data Systems, Inc.",
       tag: "typed-client",
-      docket_length: 147,
+      docket_length: 146,
       delta_count: 2,
       monitor_count: 5,
       not_found_code: "case_not_found",

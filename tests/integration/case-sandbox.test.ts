@@ -31,6 +31,12 @@ describe("GET /v2/case sandbox fixtures", () => {
               if (fixture.entries.length > 1000 && context === "full") continue;
               const result = await query(params);
               const label = JSON.stringify(params);
+              if (fixture.entries.length > 1000 && lastChecked === "2020-01-01T00:00:00Z" && !types) {
+                // Every one of the 9,002 filings is new since 2020: a delta larger than 2 MB is refused, not trimmed.
+                expect(result.status, label).toBe(400);
+                expect(result.body as unknown as { error: { code: string } }).toMatchObject({ error: { code: "invalid_last_checked" } });
+                continue;
+              }
               expect(result.status, `${label}: ${result.text.slice(0, 300)}`).toBe(200);
               expect(caseResponseSchema.safeParse(result.body).success, label).toBe(true);
               const body = result.body;
@@ -95,7 +101,7 @@ describe("GET /v2/case sandbox fixtures", () => {
   it("never filters docket_history, which is chronological", async () => {
     const result = await query({ case_id: "1:23-cv-04567", court_code: "nysd", context: "full", last_checked: "2026-11-15T00:00:00Z", filing_types: "motion" });
     const history = (result.body.case as { docket_history: { filed_at: string; filing_type: string | null }[] }).docket_history;
-    expect(history).toHaveLength(147);
+    expect(history).toHaveLength(146);
     const times = history.map((entry) => Date.parse(entry.filed_at));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     expect(new Set(history.map((entry) => entry.filing_type)).size).toBeGreaterThan(3);

@@ -69,6 +69,16 @@ describe("architecture", () => {
   });
 });
 
+describe("sandbox fixtures", () => {
+  it.each(SANDBOX_CASES.map((fixture) => [`${fixture.court_code} ${fixture.case_id}`, fixture] as const))(
+    "%s numbers each docket entry once",
+    (_name, fixture) => {
+      const numbers = fixture.entries.map((entry) => entry.entry_number).filter((number) => number !== null);
+      expect(new Set(numbers).size).toBe(numbers.length);
+    },
+  );
+});
+
 describe("docs/sandbox.md", () => {
   const markdown = readFileSync(path.join(root, "docs/sandbox.md"), "utf8");
   const rows = [...markdown.matchAll(/^\| `([^`]+)` \| `([^`]+)` \|/gm)].map((match) => `${match[2]} ${match[1]}`);

@@ -1,5 +1,5 @@
 import { caseQuerySchema, contract } from "@/contract";
-import { caseSourceFor } from "@/lib/cases/case-source";
+import { caseStoreFor } from "@/lib/cases/case-store";
 import { parseCaseRequest } from "@/lib/cases/parse-case-request";
 import { queryCase } from "@/lib/cases/query-case";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
@@ -17,7 +17,7 @@ export const GET = defineEndpoint({
   run: (input, { meta, now }) =>
     queryCase({
       request: input,
-      source: caseSourceFor(meta.sandbox),
+      store: caseStoreFor(meta.sandbox),
       meta,
       queryCostUsd: meta.sandbox ? 0 : PRICE_PER_QUERY_USD,
       now,

@@ -1,5 +1,5 @@
 import { contract, monitorQuerySchema } from "@/contract";
-import { caseSourceFor } from "@/lib/cases/case-source";
+import { caseStoreFor } from "@/lib/cases/case-store";
 import { monitorCase } from "@/lib/cases/monitor-case";
 import { parseMonitorRequest } from "@/lib/cases/parse-case-request";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
@@ -17,7 +17,7 @@ export const GET = defineEndpoint({
   run: (input, { meta, now }) =>
     monitorCase({
       request: input,
-      source: caseSourceFor(meta.sandbox),
+      store: caseStoreFor(meta.sandbox),
       meta,
       queryCostUsd: meta.sandbox ? 0 : PRICE_PER_QUERY_USD,
       now,

@@ -178,6 +178,31 @@ CREATE TABLE "rate_limit_counters" (
     CONSTRAINT "rate_limit_counters_pkey" PRIMARY KEY ("subject","window","window_start")
 );
 
+-- CreateTable
+CREATE TABLE "source_fetches" (
+    "key" TEXT NOT NULL,
+    "holder" TEXT NOT NULL,
+    "state" TEXT NOT NULL,
+    "expires_at" TIMESTAMPTZ(3) NOT NULL,
+    "estimated_recovery_at" TIMESTAMPTZ(3),
+    "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "source_fetches_pkey" PRIMARY KEY ("key")
+);
+
+-- CreateTable
+CREATE TABLE "court_health" (
+    "court_code" TEXT NOT NULL,
+    "consecutive_failures" INTEGER NOT NULL DEFAULT 0,
+    "unhealthy_since" TIMESTAMPTZ(3),
+    "last_success_at" TIMESTAMPTZ(3),
+    "last_failure_at" TIMESTAMPTZ(3),
+    "last_error" TEXT,
+    "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "court_health_pkey" PRIMARY KEY ("court_code")
+);
+
 -- CreateIndex
 CREATE INDEX "cases_last_queried_at_idx" ON "cases"("last_queried_at");
 

@@ -1,5 +1,5 @@
 import { contract } from "@/contract";
-import { caseSourceFor } from "@/lib/cases/case-source";
+import { caseStoreFor } from "@/lib/cases/case-store";
 import { BATCH_BODY_LIMIT, batchBodyTooLarge, parseBatchRequest, queryBatch } from "@/lib/cases/query-batch";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
@@ -18,7 +18,7 @@ export const POST = defineEndpoint({
     description: `A batch of ${requests.length} case queries`,
   }),
   run: (requests, { meta, now, baseUrl }) =>
-    queryBatch({ requests, source: caseSourceFor(meta.sandbox), meta, sandbox: meta.sandbox, now, baseUrl }),
+    queryBatch({ requests, store: caseStoreFor(meta.sandbox), meta, sandbox: meta.sandbox, now, baseUrl }),
 });
 
 const notAllowed = methodNotAllowed("/v2/cases/batch", ["POST"]);

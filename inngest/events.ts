@@ -1,0 +1,8 @@
+// Typed events of the service's background work.
+import { eventType } from "inngest";
+import { z } from "zod";
+
+/** Refresh the tracked cases of one court (fanned out by the scheduled functions). */
+export const courtRefreshRequested = eventType("courts/refresh.requested", {
+  schema: z.object({ court_code: z.string().min(1) }),
+});

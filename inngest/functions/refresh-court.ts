@@ -1,0 +1,40 @@
+// Refreshes one court's tracked cases, a chunk per step (a retried step redoes only its chunk), then
+// records the court's health from the whole run. One run per court at a time.
+import { recordCourtRun } from "@/lib/courts/court-health";
+import { findCourt } from "@/lib/courts/registry";
+import { getPrisma } from "@/lib/db";
+import { listTrackedCaseIds } from "@/lib/refresh/list-tracked-cases";
+import { courtRunOutcome } from "@/lib/refresh/refresh-court";
+import { addSummaries, emptySummary, refreshCases } from "@/lib/refresh/refresh-cases";
+import { inngest } from "../client";
+import { courtRefreshRequested } from "../events";
+
+/** Cases per step: small enough that a step stays well inside a serverless time limit. */
+export const CASES_PER_STEP = 25;
+
+export const refreshCourt = inngest.createFunction(
+  {
+    id: "refresh-court",
+    triggers: [courtRefreshRequested],
+    concurrency: { key: "event.data.court_code", limit: 1 },
+  },
+  async ({ event, step }) => {
+    const courtCode = event.data.court_code;
+    const court = findCourt(courtCode);
+    if (!court || court.coverage === "planned") return { court_code: courtCode, skipped: "not a covered court" };
+
+    const caseIds = await step.run("list tracked cases", async () => listTrackedCaseIds(await getPrisma(), courtCode, new Date()));
+    let summary = emptySummary();
+    for (let start = 0; start < caseIds.length; start += CASES_PER_STEP) {
+      const chunk = caseIds.slice(start, start + CASES_PER_STEP);
+      const part = await step.run(`refresh cases ${start + 1}-${start + chunk.length}`, async () =>
+        refreshCases({ prisma: await getPrisma(), court, caseIds: chunk, now: new Date() }),
+      );
+      summary = addSummaries(summary, part);
+    }
+    if (caseIds.length > 0) {
+      await step.run("record court health", async () => recordCourtRun(await getPrisma(), courtCode, courtRunOutcome(summary), new Date()));
+    }
+    return { court_code: courtCode, ...summary };
+  },
+);

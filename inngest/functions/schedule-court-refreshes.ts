@@ -1,0 +1,25 @@
+// Cron: every 15 minutes for the priority courts (cadence 900 s), every hour for the others (3600 s).
+// Each run lists the courts that have tracked cases and fans out one refresh event per court.
+import { cron } from "inngest";
+import { getPrisma } from "@/lib/db";
+import { listCourtsToRefresh } from "@/lib/refresh/list-tracked-cases";
+import { inngest } from "../client";
+import { courtRefreshRequested } from "../events";
+
+function scheduleFor(id: string, schedule: string, cadenceSeconds: number) {
+  return inngest.createFunction({ id, triggers: [cron(schedule)] }, async ({ step }) => {
+    const courts = await step.run("list courts with tracked cases", async () =>
+      listCourtsToRefresh(await getPrisma(), cadenceSeconds, new Date()),
+    );
+    if (courts.length > 0) {
+      await step.sendEvent(
+        "request court refreshes",
+        courts.map((court_code) => courtRefreshRequested.create({ court_code })),
+      );
+    }
+    return { cadence_seconds: cadenceSeconds, courts };
+  });
+}
+
+export const schedulePriorityRefreshes = scheduleFor("schedule-priority-court-refreshes", "*/15 * * * *", 900);
+export const scheduleStandardRefreshes = scheduleFor("schedule-standard-court-refreshes", "0 * * * *", 3600);

@@ -1,0 +1,74 @@
+// Where a request's cases come from: the sandbox fixtures, or the normalized cache backed by the
+// source adapters. Both answer many cases at once with one consistent read time (`queriedAt`), which
+// becomes the response's meta.queried_at: the value agents pass back as `last_checked`.
+import type { CoveredCourt } from "@/lib/courts/resolve-court";
+import { getPrisma } from "@/lib/db";
+import { lookupSandboxCase } from "@/lib/sandbox/lookup-sandbox-case";
+import { caseLockKey, withCaseSnapshot } from "./case-snapshot";
+import { fetchMissingCase, type MissOutcome } from "./fetch-missing-case";
+import { markCasesQueried } from "./mark-cases-queried";
+import { cacheKey, readCachedCases } from "./read-cached-case";
+import type { CaseLookup } from "./types";
+
+export interface CaseLookupRequest {
+  court: CoveredCourt;
+  caseId: string;
+}
+
+export interface CaseStore {
+  lookup(requests: readonly CaseLookupRequest[], now: Date): Promise<{ queriedAt: Date; results: CaseLookup[] }>;
+}
+
+export const sandboxStore: CaseStore = {
+  async lookup(requests, now) {
+    return { queriedAt: now, results: await Promise.all(requests.map((request) => lookupSandboxCase(request.court, request.caseId, now))) };
+  },
+};
+
+/** Source fetches for one request's misses run a few at a time. */
+const MISS_CONCURRENCY = 4;
+
+export const liveStore: CaseStore = {
+  async lookup(requests, now) {
+    const prisma = await getPrisma();
+    const keys = requests.map(({ court, caseId }) => ({ courtCode: court.court_code, caseId }));
+    const lockKeys = keys.map(({ courtCode, caseId }) => caseLockKey(courtCode, caseId));
+    const read = () => withCaseSnapshot(prisma, lockKeys, async ({ tx, queriedAt }) => ({ queriedAt, cases: await readCachedCases(tx, keys) }));
+
+    let snapshot = await read();
+    const misses = new Map<string, CaseLookupRequest>();
+    for (const request of requests) {
+      const key = cacheKey(request.court.court_code, request.caseId);
+      if (!snapshot.cases.has(key)) misses.set(key, request);
+    }
+    const missOutcomes = new Map<string, MissOutcome>();
+    if (misses.size > 0) {
+      const pending = [...misses];
+      const workers = Array.from({ length: Math.min(MISS_CONCURRENCY, pending.length) }, async () => {
+        for (let next = pending.shift(); next; next = pending.shift()) {
+          const [key, request] = next;
+          missOutcomes.set(key, await fetchMissingCase({ prisma, court: request.court, caseId: request.caseId, now }));
+        }
+      });
+      await Promise.all(workers);
+      // Read again, in one snapshot, so the fetched cases and queried_at agree.
+      if ([...missOutcomes.values()].some((outcome) => outcome.kind === "stored")) snapshot = await read();
+    }
+
+    const results: CaseLookup[] = requests.map(({ court, caseId }) => {
+      const key = cacheKey(court.court_code, caseId);
+      const record = snapshot.cases.get(key);
+      if (record) return { kind: "found", record };
+      const outcome = missOutcomes.get(key);
+      if (outcome?.kind === "not_found") return { kind: "not_found" };
+      return { kind: "unavailable", estimatedRecoveryAt: outcome?.kind === "unavailable" ? outcome.estimatedRecoveryAt : null };
+    });
+    const found = results.flatMap((result) => (result.kind === "found" ? [{ courtCode: result.record.court_code, caseId: result.record.case_id }] : []));
+    await markCasesQueried(prisma, found, now);
+    return { queriedAt: snapshot.queriedAt, results };
+  },
+};
+
+export function caseStoreFor(sandbox: boolean): CaseStore {
+  return sandbox ? sandboxStore : liveStore;
+}

@@ -1,0 +1,131 @@
+// A cache miss for a covered court: fetch the case from its source once, store it, and let every other
+// request for the same case (in this process or another instance) wait for that one fetch instead of
+// asking the court's system again. The lease lives in the database (source_fetches); a negative outcome
+// (not found, unavailable) is kept there briefly so waiting requests share it.
+import { randomUUID } from "node:crypto";
+import type { CourtRecord } from "@/lib/courts/types";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { getEnv } from "@/lib/env";
+import { fetchFromSource } from "@/lib/sources/fetch-from-source";
+import { cacheKey } from "./read-cached-case";
+import { storeCase } from "./store-case";
+
+export type MissOutcome =
+  | { kind: "stored" }
+  | { kind: "not_found" }
+  | { kind: "unavailable"; estimatedRecoveryAt: string | null };
+
+/** How long a "not found" answer is reused before the source is asked again. */
+const NOT_FOUND_TTL_MS = 60_000;
+/** How long an "unavailable" answer is reused (unless the source named an earlier recovery). */
+const UNAVAILABLE_TTL_MS = 15_000;
+const POLL_MS = 100;
+
+const inFlight = new Map<string, Promise<MissOutcome>>();
+
+export interface FetchMissingCaseOptions {
+  prisma: PrismaClient;
+  court: CourtRecord;
+  caseId: string;
+  now: Date;
+}
+
+export function fetchMissingCase(options: FetchMissingCaseOptions): Promise<MissOutcome> {
+  const key = cacheKey(options.court.court_code, options.caseId);
+  // Concurrent misses in this process share one promise; other instances meet at the lease.
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = fetchThroughLease(options).finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return pending;
+}
+
+interface LeaseRow {
+  holder: string;
+  state: string;
+  expires_at: Date;
+  estimated_recovery_at: Date | null;
+}
+
+/** The cross-instance part: take the database lease and fetch, or wait for whoever holds it. */
+export async function fetchThroughLease({ prisma, court, caseId, now }: FetchMissingCaseOptions): Promise<MissOutcome> {
+  const key = cacheKey(court.court_code, caseId);
+  const timeoutMs = getEnv().SOURCE_TIMEOUT_MS;
+  const leaseMs = timeoutMs + 10_000;
+  const holder = randomUUID();
+  const giveUpAt = Date.now() + leaseMs + 5_000;
+  const cached = async () =>
+    (await prisma.case.findUnique({ where: { courtCode_caseId: { courtCode: court.court_code, caseId } }, select: { id: true } })) !== null;
+  for (;;) {
+    // Take the lease when nobody holds it, or when the last holder's lease or outcome has expired.
+    const claimed = await prisma.$queryRawUnsafe<{ holder: string }[]>(
+      `INSERT INTO source_fetches (key, holder, state, expires_at, updated_at)
+       VALUES ($1, $2, 'fetching', $3::timestamptz, now())
+       ON CONFLICT (key) DO UPDATE
+         SET holder = EXCLUDED.holder, state = 'fetching', expires_at = EXCLUDED.expires_at,
+             estimated_recovery_at = NULL, updated_at = now()
+         WHERE source_fetches.expires_at < $4::timestamptz
+       RETURNING holder`,
+      key,
+      holder,
+      new Date(Date.now() + leaseMs).toISOString(),
+      new Date().toISOString(),
+    );
+    if (claimed[0]?.holder === holder) {
+      // A holder stores the case before it frees the lease: if the case is here now, the fetch is done.
+      if (await cached()) {
+        await prisma.$executeRawUnsafe("DELETE FROM source_fetches WHERE key = $1 AND holder = $2", key, holder);
+        return { kind: "stored" };
+      }
+      return fetchAndStore(key, holder, { prisma, court, caseId, now }, timeoutMs);
+    }
+
+    // Someone else holds it: wait for the case to appear, or for the outcome they recorded.
+    const rows = await prisma.$queryRawUnsafe<LeaseRow[]>(
+      "SELECT holder, state, expires_at, estimated_recovery_at FROM source_fetches WHERE key = $1",
+      key,
+    );
+    const lease = rows[0];
+    if (lease && lease.state !== "fetching" && lease.expires_at.getTime() >= Date.now()) {
+      return lease.state === "not_found"
+        ? { kind: "not_found" }
+        : { kind: "unavailable", estimatedRecoveryAt: lease.estimated_recovery_at?.toISOString() ?? null };
+    }
+    if (await cached()) return { kind: "stored" };
+    if (Date.now() > giveUpAt) return { kind: "unavailable", estimatedRecoveryAt: null };
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+async function fetchAndStore(
+  key: string,
+  holder: string,
+  { prisma, court, caseId, now }: FetchMissingCaseOptions,
+  timeoutMs: number,
+): Promise<MissOutcome> {
+  try {
+    const outcome = await fetchFromSource({ court, caseId, now, timeoutMs });
+    if (outcome.kind === "found") {
+      await storeCase({ prisma, record: outcome.case, source: outcome.source });
+      await prisma.$executeRawUnsafe("DELETE FROM source_fetches WHERE key = $1 AND holder = $2", key, holder);
+      return { kind: "stored" };
+    }
+    const ttl = outcome.kind === "not_found" ? NOT_FOUND_TTL_MS : UNAVAILABLE_TTL_MS;
+    const recovery = outcome.kind === "unavailable" ? outcome.estimatedRecoveryAt : null;
+    await prisma.$executeRawUnsafe(
+      `UPDATE source_fetches SET state = $3, expires_at = $4::timestamptz, estimated_recovery_at = $5::timestamptz, updated_at = now()
+       WHERE key = $1 AND holder = $2`,
+      key,
+      holder,
+      outcome.kind,
+      new Date(Date.now() + ttl).toISOString(),
+      recovery,
+    );
+    return outcome.kind === "not_found" ? { kind: "not_found" } : { kind: "unavailable", estimatedRecoveryAt: recovery };
+  } catch (error) {
+    // Storing failed: free the lease at once so the next request tries again, and report it upward.
+    await prisma.$executeRawUnsafe("DELETE FROM source_fetches WHERE key = $1 AND holder = $2", key, holder).catch(() => undefined);
+    throw error;
+  }
+}

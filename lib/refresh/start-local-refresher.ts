@@ -1,0 +1,37 @@
+// Development without an Inngest dev server (`npm run dev` on a fresh clone): refresh tracked cases in
+// this process every LOCAL_REFRESH_SECONDS, so new demo filings reach the cache and a person sees delta
+// and /v2/monitor change between calls. Production refreshes through Inngest's cron functions only.
+import { findCourt } from "@/lib/courts/registry";
+import { getPrisma } from "@/lib/db";
+import { logEvent } from "@/lib/log";
+import { TRACKING_WINDOW_MS } from "./list-tracked-cases";
+import { refreshCourt } from "./refresh-court";
+
+export function startLocalRefresher(intervalSeconds: number): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return; // a slow run is not overlapped by the next one
+    running = true;
+    try {
+      const prisma = await getPrisma();
+      const now = new Date();
+      const courts = await prisma.case.findMany({
+        where: { lastQueriedAt: { gte: new Date(now.getTime() - TRACKING_WINDOW_MS) } },
+        select: { courtCode: true },
+        distinct: ["courtCode"],
+      });
+      for (const { courtCode } of courts) {
+        if (!findCourt(courtCode)) continue;
+        const summary = await refreshCourt({ prisma, courtCode, now, staleBefore: new Date(now.getTime() - intervalSeconds * 1000) });
+        if (summary.attempted > 0) logEvent("info", "local refresh", { court_code: courtCode, ...summary });
+      }
+    } catch (error) {
+      logEvent("error", "local refresh failed", { detail: String(error) });
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalSeconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

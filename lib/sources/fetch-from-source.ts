@@ -1,0 +1,49 @@
+// One fetch of one case from its court's system: the adapter call with a deadline, then the shared
+// normalization. Whatever goes wrong (timeout, adapter error, unreadable record) becomes "unavailable"
+// with a reason for the logs; the caller answers 503 and charges nothing.
+import type { CourtRecord } from "@/lib/courts/types";
+import type { NormalizedCase } from "@/lib/cases/types";
+import { getEnv } from "@/lib/env";
+import { logEvent } from "@/lib/log";
+import { normalizeCase } from "./normalize/normalize-case";
+import { sourceForCourt } from "./registry";
+
+export type FetchOutcome =
+  | { kind: "found"; case: NormalizedCase; source: string }
+  | { kind: "not_found" }
+  | { kind: "unavailable"; reason: string; estimatedRecoveryAt: string | null };
+
+export interface FetchFromSourceOptions {
+  court: CourtRecord;
+  caseId: string;
+  now: Date;
+  timeoutMs?: number;
+}
+
+export async function fetchFromSource({ court, caseId, now, timeoutMs }: FetchFromSourceOptions): Promise<FetchOutcome> {
+  const adapter = sourceForCourt(court);
+  if (!adapter) {
+    return { kind: "unavailable", reason: "no source system is connected for this court", estimatedRecoveryAt: null };
+  }
+  const limit = timeoutMs ?? getEnv().SOURCE_TIMEOUT_MS;
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Error(`${adapter.name} did not answer within ${limit} ms`));
+    }, limit);
+  });
+  try {
+    // An adapter that ignores the abort signal still loses the race.
+    const result = await Promise.race([adapter.fetchCase({ court, caseId, now, signal: controller.signal }), deadline]);
+    if (result.kind !== "found") return result;
+    return { kind: "found", case: normalizeCase(court, caseId, result.case), source: adapter.name };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    logEvent("warn", "source fetch failed", { court_code: court.court_code, case_id: caseId, source: adapter.name, reason });
+    return { kind: "unavailable", reason, estimatedRecoveryAt: null };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,46 @@
+// Filing type of a docket entry from its text, for every source. Court clerks lead with what the paper
+// is ("MOTION to ...", "ORDER granting ...", "Minute Entry: ...", "Demande en ..."), so the kind named
+// earliest in the text wins; longer phrases are listed before the words they contain, so "notice of
+// settlement" beats "notice" at the same position. Entries with no text have no type (null).
+import type { DocketEntry } from "@/contract";
+
+type FilingType = NonNullable<DocketEntry["filing_type"]>;
+
+const RULES: ReadonlyArray<readonly [RegExp, FilingType]> = [
+  // Phrases that would otherwise be read by their first word.
+  [/\bnotice of (proposed )?settlement\b|\bsettlement (agreement|conference held)\b/, "settlement"],
+  [/\bnotice of application\b|\bstatement of claim\b|\bnotice of civil claim\b/, "complaint"],
+  [/\bdemande introductive d'instance\b|\brequ[êe]te introductive\b/, "complaint"],
+  [/\bmemorandum (opinion|and order|decision)\b|\bopinion and order\b|\bmemo[- ]endorsement\b/, "order"],
+  [/\bmemorandum of law\b|\bmemorandum in (support|opposition)\b/, "brief"],
+  [/\bminute (entry|order)\b|\bminutes\b/, "hearing"],
+  [/\bpetition for (rehearing|panel rehearing|rehearing en banc|writ)\b/, "motion"],
+  [/\b(voluntary|involuntary) petition\b/, "complaint"],
+  [/\bcertificate of (service|mailing|notice|compliance)\b|\bbnc certificate\b/, "other"],
+  [/\b(plea|jury) agreement\b/, "stipulation"],
+  // Single words: what the paper is.
+  [/\bsettlement\b|\btransaction\b/, "settlement"],
+  [/\bcomplaint\b|\bindictment\b|\binformation\b(?= as to| against)|\bpetition\b|\bnotice of removal\b/, "complaint"],
+  [/\bsubpo?enas?\b|\bcitation à comparaître\b/, "subpoena"],
+  [/\bstipulat(ion|ed)\b|\bprotocole de l'instance\b|\bentente\b|\bconsent decree\b/, "stipulation"],
+  [/\bjudgments?\b|\bverdict\b|\bjugement\b|\bopinion\b|\bmandate\b/, "judgment"],
+  [/\bmotions?\b|\bapplication\b|\brequest\b|\bdemande\b|\brequ[êe]te\b/, "motion"],
+  [/\borders?\b|\bordonnance\b|\bruling\b|\bdécision\b|\bdecision\b|\bso ordered\b/, "order"],
+  [/\bbriefs?\b|\bmemorandum\b|\bopposition\b|\breply\b|\bresponse\b|\bobjection\b|\bmémoire\b|\bplan d'argumentation\b/, "brief"],
+  [/\bhearings?\b|\bconference\b|\btranscript\b|\boral argument\b|\bargued and submitted\b|\bmeeting of creditors\b|\baudience\b|\btrial\b|\bsentencing\b|\barraignment\b/, "hearing"],
+  [/\bnotices?\b|\bappearance\b|\bletter\b|\bsummons\b|\bavis\b|\bcomparution\b|\bréponse\b|\bdocketed\b/, "notice"],
+];
+
+/** How far into the text the leading kind is looked for. */
+const WINDOW = 160;
+
+export function classifyFilingType(text: string | null | undefined): FilingType | null {
+  const head = (text ?? "").trim().toLowerCase().slice(0, WINDOW);
+  if (head === "") return null;
+  let best: { index: number; type: FilingType } | null = null;
+  for (const [pattern, type] of RULES) {
+    const index = head.search(pattern);
+    if (index >= 0 && (best === null || index < best.index)) best = { index, type };
+  }
+  return best?.type ?? "other";
+}

@@ -1,0 +1,88 @@
+// Source dates → the API's forms: calendar dates (YYYY-MM-DD) for case and party dates, and ISO-8601
+// timestamps with the court's offset for docket entries. Sources give court-local dates and times
+// (CM/ECF: "11/16/2026"; feeds: "2026-11-16T11:20"), or instants with an offset.
+import { zonedTimeToIso } from "../zoned-time";
+
+export class UnreadableSourceDate extends Error {
+  constructor(value: string) {
+    super(`unreadable date from the source: "${value}"`);
+    this.name = "UnreadableSourceDate";
+  }
+}
+
+interface Parsed {
+  year: number;
+  month: number;
+  day: number;
+  hour?: number;
+  minute?: number;
+  second?: number;
+  /** Present when the source gave an offset: the value is an instant, kept as given. */
+  withOffset?: string;
+}
+
+const ISO_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
+const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
+const US_LOCAL = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap]\.?m\.?)?)?$/i;
+
+function parse(value: string): Parsed {
+  const text = value.trim();
+  let match = ISO_WITH_OFFSET.exec(text);
+  if (match) {
+    const [, y, mo, d, h, mi, s, zone] = match;
+    const offset = zone!.toUpperCase() === "Z" ? "Z" : zone!.replace(/^([+-]\d{2})(\d{2})$/, "$1:$2");
+    return checked(text, { year: +y!, month: +mo!, day: +d!, hour: +h!, minute: +mi!, second: s ? +s : 0, withOffset: offset });
+  }
+  match = ISO_LOCAL.exec(text);
+  if (match) {
+    const [, y, mo, d, h, mi, s] = match;
+    return checked(text, { year: +y!, month: +mo!, day: +d!, ...(h ? { hour: +h, minute: +mi!, second: s ? +s : 0 } : {}) });
+  }
+  match = US_LOCAL.exec(text);
+  if (match) {
+    const [, mo, d, y, h, mi, s, meridiem] = match;
+    let hour = h === undefined ? undefined : +h;
+    if (hour !== undefined && meridiem) {
+      const pm = meridiem.toLowerCase().startsWith("p");
+      if (hour === 12) hour = pm ? 12 : 0;
+      else if (pm) hour += 12;
+    }
+    return checked(text, { year: +y!, month: +mo!, day: +d!, ...(hour === undefined ? {} : { hour, minute: +mi!, second: s ? +s : 0 }) });
+  }
+  throw new UnreadableSourceDate(value);
+}
+
+function checked(text: string, parsed: Parsed): Parsed {
+  const probe = new Date(Date.UTC(parsed.year, parsed.month - 1, parsed.day));
+  const valid =
+    probe.getUTCFullYear() === parsed.year &&
+    probe.getUTCMonth() === parsed.month - 1 &&
+    probe.getUTCDate() === parsed.day &&
+    (parsed.hour ?? 0) < 24 &&
+    (parsed.minute ?? 0) < 60 &&
+    (parsed.second ?? 0) < 60;
+  if (!valid) throw new UnreadableSourceDate(text);
+  return parsed;
+}
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/** ISO-8601 timestamp with offset; a date alone is midnight in the court's zone. */
+export function toTimestamp(value: string, zone: string): string {
+  const parsed = parse(value);
+  if (parsed.withOffset) {
+    const time = `${pad(parsed.hour!)}:${pad(parsed.minute!)}:${pad(parsed.second ?? 0)}`;
+    return `${parsed.year}-${pad(parsed.month)}-${pad(parsed.day)}T${time}${parsed.withOffset}`;
+  }
+  return zonedTimeToIso(parsed, zone);
+}
+
+/** ISO-8601 calendar date, as the court wrote it (the local date). */
+export function toCalendarDate(value: string): string {
+  const parsed = parse(value);
+  return `${parsed.year}-${pad(parsed.month)}-${pad(parsed.day)}`;
+}
+
+export function toOptionalCalendarDate(value: string | null | undefined): string | null {
+  return value === null || value === undefined || value.trim() === "" ? null : toCalendarDate(value);
+}

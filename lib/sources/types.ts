@@ -1,0 +1,84 @@
+// The source adapter interface: one per court case-management system (CM/ECF, NYSCEF, ...). An adapter
+// only fetches and reads its system; it returns the case as that system states it (a SourceCase), and
+// lib/sources/normalize/ turns every adapter's SourceCase into the service's normalized case, so filing
+// types, party types, dates, identifiers and links are decided in one place for all sources.
+import type { CourtRecord } from "@/lib/courts/types";
+
+/** A date or time as the source gives it: `2026-11-16`, `11/16/2026`, `2026-11-16T11:20[:00]` (court-local), or ISO with offset. */
+export type SourceDate = string;
+
+export interface SourceAttorney {
+  name: string;
+  firm?: string | null;
+  role?: string | null;
+  dateAction?: SourceDate | null;
+}
+
+export interface SourceParty {
+  name: string;
+  /** The source's wording, e.g. "Plaintiff", "Defendant - Appellee", "Debtor", "Demanderesse". */
+  role: string;
+  /** Lead party (listed in primary_parties). Defaults to the first party of each side. */
+  lead?: boolean;
+  dateJoined?: SourceDate | null;
+  dateTerminated?: SourceDate | null;
+  attorneys?: SourceAttorney[];
+}
+
+export interface SourceEntry {
+  /** Number in the source system. */
+  number?: number | null;
+  /** When it was filed (court-local unless it carries an offset). */
+  filed: SourceDate;
+  text: string;
+  /** Bilingual courts: the text in the case's other language. */
+  textSecondary?: string | null;
+  /** The source system's document identifier, when the entry has a document. */
+  documentId?: string | null;
+  filedBy?: string | null;
+}
+
+export interface SourceCase {
+  caseNumber: string;
+  title: string;
+  /** Bilingual courts: the title in the other language. */
+  titleSecondary?: { text: string; language: "en" | "fr" } | null;
+  /** The source's case type wording or code ("cv", "Civil", "Judicial review", ...). */
+  caseType?: string | null;
+  dateFiled?: SourceDate | null;
+  dateTerminated?: SourceDate | null;
+  /** A reopening after termination: the case is open again. */
+  dateReopened?: SourceDate | null;
+  judge?: string | null;
+  natureOfSuit?: string | null;
+  cause?: string | null;
+  juryDemand?: string | null;
+  parties: SourceParty[];
+  crossReferences?: Array<{ relationship: string; caseId: string; courtCode: string; note?: string | null }>;
+  appellate?: {
+    appealType?: string | null;
+    panel?: string[];
+    originatingCourt?: { courtCode: string; caseId: string; courtName: string } | null;
+    oralArgumentDate?: SourceDate | null;
+  } | null;
+  entries: SourceEntry[];
+}
+
+export type SourceResult =
+  | { kind: "found"; case: SourceCase }
+  | { kind: "not_found" }
+  | { kind: "unavailable"; reason: string; estimatedRecoveryAt: string | null };
+
+export interface FetchCaseRequest {
+  court: CourtRecord;
+  caseId: string;
+  /** Aborted when the adapter's time is up (lib/sources/fetch-from-source.ts). */
+  signal: AbortSignal;
+  now: Date;
+}
+
+export interface SourceAdapter {
+  /** For logs and the cache record, e.g. "demo" or "cm-ecf". */
+  readonly name: string;
+  fetchCase(request: FetchCaseRequest): Promise<SourceResult>;
+}
