@@ -1,0 +1,111 @@
+// The scheduled refresh on Inngest, run by @inngest/test with the real step bodies against a real
+// database (PGlite here; the refresh logic itself also runs on PostgreSQL in tests/db/live-cases.test.ts).
+import { InngestTestEngine } from "@inngest/test";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { refreshCourt as refreshCourtFunction } from "@/inngest/functions/refresh-court";
+import { schedulePriorityRefreshes, scheduleStandardRefreshes } from "@/inngest/functions/schedule-court-refreshes";
+import { readCachedCase } from "@/lib/cases/read-cached-case";
+import { storeCase } from "@/lib/cases/store-case";
+import { UNHEALTHY_AFTER_FAILED_RUNS } from "@/lib/courts/court-health";
+import { findCourt } from "@/lib/courts/registry";
+import { useDatabase } from "@/lib/db";
+import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
+import { civilCase, scriptedSource } from "../helpers/scripted-source";
+import { DATABASE_TARGETS, type TestDatabase } from "../helpers/test-database";
+
+vi.mock("@/lib/sources/registry", async () => {
+  const { scriptedSource: source } = await import("../helpers/scripted-source");
+  return { sourceForCourt: () => source };
+});
+
+let opened: TestDatabase;
+beforeAll(async () => {
+  opened = await DATABASE_TARGETS[0]!.open();
+  useDatabase(opened.db);
+});
+afterAll(async () => {
+  await opened?.dispose();
+});
+beforeEach(() => scriptedSource.reset());
+
+/** Puts a case in the cache, tracked (queried `queriedDaysAgo` days ago). */
+async function tracked(courtCode: string, caseId: string, queriedDaysAgo: number) {
+  const source = civilCase(caseId);
+  scriptedSource.put(courtCode, source);
+  await storeCase({ prisma: opened.db.prisma, record: normalizeCase(findCourt(courtCode)!, caseId, source), source: "scripted" });
+  await opened.db.prisma.case.update({
+    where: { courtCode_caseId: { courtCode, caseId } },
+    data: { lastQueriedAt: new Date(Date.now() - queriedDaysAgo * 86_400_000) },
+  });
+}
+
+describe("scheduled court refreshes", () => {
+  it("fan out one refresh event per court with tracked cases, by cadence", async () => {
+    await tracked("nysd", "1:26-cv-80001", 1); // priority court: 900 s
+    await tracked("wawd", "2:26-cv-80002", 2); // 3600 s
+    await tracked("wyd", "1:26-cv-80003", 45); // not queried for 45 days: not tracked
+
+    // Sending is Inngest's job: the step is mocked, and the test reads what the function asked to send.
+    // (A fresh mock per run: the engine keeps step state in the options it is given.)
+    const sent = () => ({ steps: [{ id: "request court refreshes", handler: () => ({ ids: ["event-id"] }) }] });
+    const priority = await new InngestTestEngine({ function: schedulePriorityRefreshes }).execute(sent());
+    expect(priority.result).toEqual({ cadence_seconds: 900, courts: ["nysd"] });
+    expect(priority.ctx.step.sendEvent).toHaveBeenCalledWith("request court refreshes", [
+      expect.objectContaining({ name: "courts/refresh.requested", data: { court_code: "nysd" } }),
+    ]);
+
+    const standard = await new InngestTestEngine({ function: scheduleStandardRefreshes }).execute(sent());
+    expect(standard.result).toEqual({ cadence_seconds: 3600, courts: ["wawd"] });
+  });
+});
+
+describe("refresh-court", () => {
+  const run = (courtCode: string) =>
+    new InngestTestEngine({ function: refreshCourtFunction }).execute({
+      events: [{ name: "courts/refresh.requested", data: { court_code: courtCode } }],
+    });
+
+  it("refreshes every tracked case of the court in chunked steps, keeping first_seen_at, following status", async () => {
+    const ids = Array.from({ length: 30 }, (_, index) => `2:26-cv-${String(81000 + index)}`);
+    for (const id of ids) await tracked("waed", id, 3);
+    const before = await readCachedCase(opened.db.prisma, "waed", ids[0]!);
+    // The source moved on: a new filing on every case, and the first case closed.
+    for (const id of ids) {
+      const source = scriptedSource.get("waed", id);
+      source.entries.push({ number: 2, filed: "2026-02-01", text: "ORDER setting trial", documentId: "0456" });
+      if (id === ids[0]) source.dateTerminated = "2026-02-02";
+    }
+
+    const { result, ctx } = await run("waed");
+    expect(result).toMatchObject({ court_code: "waed", attempted: 30, refreshed: 30, newEntries: 30, unavailable: 0 });
+    expect(ctx.step.run).toHaveBeenCalledWith("refresh cases 1-25", expect.any(Function));
+    expect(ctx.step.run).toHaveBeenCalledWith("refresh cases 26-30", expect.any(Function));
+
+    const after = (await readCachedCase(opened.db.prisma, "waed", ids[0]!))!;
+    expect(after.header.status).toBe("closed");
+    const complaint = after.entries.find((entry) => entry.entry_number === 1)!;
+    expect(complaint.first_seen_at).toBe(before!.entries.find((entry) => entry.entry_number === 1)!.first_seen_at);
+    expect(after.entries.find((entry) => entry.entry_number === 2)!.first_seen_at > complaint.first_seen_at).toBe(true);
+  });
+
+  it("records the court unhealthy after failed runs, and healthy again after one that answers", async () => {
+    await tracked("vtd", "2:26-cv-82001", 1);
+    scriptedSource.setDown("vtd");
+    for (let run_ = 0; run_ < UNHEALTHY_AFTER_FAILED_RUNS; run_ += 1) {
+      const { result } = await run("vtd");
+      expect(result).toMatchObject({ attempted: 1, unavailable: 1 });
+    }
+    const unhealthy = await opened.db.prisma.courtHealth.findUnique({ where: { courtCode: "vtd" } });
+    expect(unhealthy).toMatchObject({ consecutiveFailures: UNHEALTHY_AFTER_FAILED_RUNS, lastError: "scripted outage" });
+    expect(unhealthy!.unhealthySince).not.toBeNull();
+
+    scriptedSource.down.clear();
+    await run("vtd");
+    expect(await opened.db.prisma.courtHealth.findUnique({ where: { courtCode: "vtd" } })).toMatchObject({ consecutiveFailures: 0, unhealthySince: null });
+  });
+
+  it("skips codes that are not covered courts", async () => {
+    expect((await run("ohctclaims")).result).toEqual({ court_code: "ohctclaims", skipped: "not a covered court" });
+    expect((await run("nowhere")).result).toEqual({ court_code: "nowhere", skipped: "not a covered court" });
+  });
+});

@@ -1,0 +1,270 @@
+// The shared normalization every source adapter goes through.
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { caseFullSchema } from "@/contract";
+import { findCourt } from "@/lib/courts/registry";
+import { classifyCaseType, normalizeJuryDemand } from "@/lib/sources/normalize/classify-case";
+import { classifyFilingType } from "@/lib/sources/normalize/classify-filing-type";
+import { classifyPartyType } from "@/lib/sources/normalize/classify-party-type";
+import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
+import { UnreadableSourceDate, toCalendarDate, toTimestamp } from "@/lib/sources/normalize/normalize-date";
+import { instantToZonedIso, zonedTimeToIso } from "@/lib/sources/zoned-time";
+
+describe("filing types", () => {
+  it.each([
+    ["COMPLAINT against Globex Corp. (Filing fee $ 402)", "complaint"],
+    ["Chapter 11 Voluntary Petition for Non-Individuals. Fee Amount $1738", "complaint"],
+    ["INDICTMENT as to John Doe (1) count(s) 1-3", "complaint"],
+    ["Notice of application for judicial review", "complaint"],
+    ["MOTION to Compel Discovery by Acme", "motion"],
+    ["Ex parte Application for order shortening time", "motion"],
+    ["Petition for Rehearing En Banc filed by Appellant", "motion"],
+    ["ORDER granting 12 Motion to Dismiss. Signed by Judge X.", "order"],
+    ["MEMORANDUM OPINION AND ORDER denying motion to suppress", "order"],
+    ["Memo-Endorsement on letter addressed to Judge Martin", "order"],
+    ["FINAL JUDGMENT. The Clerk is directed to close this case.", "judgment"],
+    ["FILED OPINION (A, B and C) AFFIRMED. FILED AND ENTERED JUDGMENT.", "judgment"],
+    ["NOTICE of Appearance by Jane Roe on behalf of Acme", "notice"],
+    ["LETTER addressed to Judge from counsel", "notice"],
+    ["NOTICE of Settlement by Lumenroot", "settlement"],
+    ["STIPULATION and [Proposed] Order extending time", "stipulation"],
+    ["Minute Entry for proceedings held before Judge: Status Conference", "hearing"],
+    ["Transcript of proceedings held on 3/1/2024", "hearing"],
+    ["MEMORANDUM OF LAW in Opposition re: Motion to Dismiss", "brief"],
+    ["APPELLEES' BRIEF filed by Appellees", "brief"],
+    ["Objection to Trustee's Determination of Claim", "brief"],
+    ["SUBPOENA to Produce Documents served on a non-party", "subpoena"],
+    ["CERTIFICATE OF SERVICE of documents", "other"],
+    ["BNC Certificate of Mailing. (RE: related document(s) 16 Order)", "other"],
+    ["Corporate disclosure statement filed by Appellee", "other"],
+    ["Demande introductive d'instance", "complaint"],
+    ["Demande de prolongation de délai", "motion"],
+    ["Avis de comparution déposé pour X", "notice"],
+    ["Jugement final rendu", "judgment"],
+    ["Ordonnance de gestion rendue", "order"],
+    ["Protocole de l'instance convenu", "stipulation"],
+  ])("%s → %s", (text, type) => {
+    expect(classifyFilingType(text)).toBe(type);
+  });
+
+  it("gives entries without text no type", () => {
+    expect(classifyFilingType("")).toBeNull();
+    expect(classifyFilingType("   ")).toBeNull();
+    expect(classifyFilingType(null)).toBeNull();
+  });
+
+  // Real CM/ECF entries (../shared/corpus): entries that name their kind first are read as that kind.
+  const corpus = path.resolve(process.cwd(), "../shared/corpus/pacer");
+  it.skipIf(!existsSync(corpus))("reads real docket texts by the kind they name first (skipped without ../shared/corpus)", () => {
+    const expectations: Array<[RegExp, string]> = [
+      [/^MOTION\b/i, "motion"],
+      [/^ORDER\b/i, "order"],
+      [/^COMPLAINT\b/i, "complaint"],
+      [/^NOTICE of Appearance/i, "notice"],
+      [/^Minute Entry\b/i, "hearing"],
+      [/^(JUDGMENT|FINAL JUDGMENT)\b/i, "judgment"],
+      [/^STIPULATION\b/i, "stipulation"],
+    ];
+    let checked = 0;
+    const wrong: string[] = [];
+    for (const dir of ["district", "bankruptcy", "appellate"]) {
+      for (const name of readdirSync(path.join(corpus, dir)).filter((file) => file.endsWith(".json"))) {
+        const record = JSON.parse(readFileSync(path.join(corpus, dir, name), "utf8")) as { docket_entries?: Array<{ description?: string | null }> };
+        for (const entry of record.docket_entries ?? []) {
+          const text = entry.description ?? "";
+          const type = classifyFilingType(text);
+          if (text.trim() !== "") expect(type).not.toBeNull();
+          for (const [pattern, expected] of expectations) {
+            if (!pattern.test(text)) continue;
+            checked += 1;
+            if (type !== expected) wrong.push(`${expected} ← ${text.slice(0, 80)}`);
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(300);
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe("party types", () => {
+  it.each([
+    ["Plaintiff", false, "plaintiff"],
+    ["Defendant (1)", false, "defendant"],
+    ["Plaintiff - Counter Defendant", false, "plaintiff"],
+    ["Plaintiff - Appellant", true, "appellant"],
+    ["Defendant - Appellee", true, "appellee"],
+    ["Petitioner", true, "petitioner"],
+    ["Debtor", false, "debtor"],
+    ["U.S. Trustee", false, "trustee"],
+    ["Creditor Committee", false, "creditor"],
+    ["Intervenor Plaintiff", false, "intervenor"],
+    ["Amicus Curiae", false, "amicus"],
+    ["Interested Party", false, "interested_party"],
+    ["Demanderesse", false, "plaintiff"],
+    ["Défendeur", false, "defendant"],
+    ["Applicant / Demanderesse", false, "plaintiff"],
+    ["Respondent / Défendeur", false, "respondent"],
+    ["Mis en cause", false, "interested_party"],
+    ["Movant", false, "other"],
+  ])("%s (appellate court: %s) → %s", (role, appellate, type) => {
+    expect(classifyPartyType(role, appellate)).toBe(type);
+  });
+});
+
+describe("case types and jury demand", () => {
+  it.each([
+    ["nysd", "1:23-cv-04567", null, "civil"],
+    ["nysd", "1:23-cr-00001", null, "criminal"],
+    ["nysd", "1:23-mj-00001", null, "criminal"],
+    ["nysd", "1:23-mc-00001", null, "miscellaneous"],
+    ["deb", "1:24-bk-10234", null, "bankruptcy"],
+    ["deb", "1:24-ap-50112", null, "adversary_proceeding"],
+    ["ca9", "23-15678", null, "appellate"],
+    ["fct", "T-1234-23", "Judicial review", "judicial_review"],
+    ["calasc", "23STCV12345", "Civil Unlimited", "civil"],
+    ["calasc", "23STFL12345", "Family Law", "family"],
+    ["calasc", "23STPB12345", "Probate", "probate"],
+    ["calasc", "23STXX12345", "Something else", "other"],
+  ])("%s %s (%s) → %s", (court, caseId, sourceType, type) => {
+    expect(classifyCaseType(findCourt(court)!, caseId, sourceType)).toBe(type);
+  });
+
+  it.each([
+    ["Plaintiff", "plaintiff"],
+    ["Defendant", "defendant"],
+    ["Both", "both"],
+    ["None", "none"],
+    ["", null],
+    [null, null],
+  ])("jury demand %s → %s", (value, expected) => {
+    expect(normalizeJuryDemand(value)).toBe(expected);
+  });
+});
+
+describe("dates", () => {
+  it("renders court-local times with the offset of that day, daylight saving included", () => {
+    expect(zonedTimeToIso({ year: 2026, month: 11, day: 16, hour: 11, minute: 20 }, "America/New_York")).toBe("2026-11-16T11:20:00-05:00");
+    expect(zonedTimeToIso({ year: 2026, month: 7, day: 16 }, "America/New_York")).toBe("2026-07-16T00:00:00-04:00");
+    expect(zonedTimeToIso({ year: 2026, month: 7, day: 16 }, "America/Phoenix")).toBe("2026-07-16T00:00:00-07:00");
+    expect(zonedTimeToIso({ year: 2026, month: 1, day: 2 }, "America/St_Johns")).toBe("2026-01-02T00:00:00-03:30");
+    // A wall time in the spring-forward gap moves past it; an ambiguous one takes the first occurrence.
+    expect(zonedTimeToIso({ year: 2026, month: 3, day: 8, hour: 2, minute: 30 }, "America/New_York")).toBe("2026-03-08T03:30:00-04:00");
+    expect(zonedTimeToIso({ year: 2026, month: 11, day: 1, hour: 1, minute: 30 }, "America/New_York")).toBe("2026-11-01T01:30:00-04:00");
+    expect(instantToZonedIso(Date.parse("2026-11-16T16:20:00Z"), "America/Los_Angeles")).toBe("2026-11-16T08:20:00-08:00");
+  });
+
+  it.each([
+    ["2026-11-16", "2026-11-16T00:00:00-05:00"],
+    ["11/16/2026", "2026-11-16T00:00:00-05:00"],
+    ["11/16/2026 3:05 PM", "2026-11-16T15:05:00-05:00"],
+    ["11/16/2026 12:05 am", "2026-11-16T00:05:00-05:00"],
+    ["2026-11-16T11:20", "2026-11-16T11:20:00-05:00"],
+    ["2026-11-16T16:20:00Z", "2026-11-16T16:20:00Z"],
+    ["2026-11-16T11:20:00-0500", "2026-11-16T11:20:00-05:00"],
+  ])("%s in New York → %s", (value, expected) => {
+    expect(toTimestamp(value, "America/New_York")).toBe(expected);
+  });
+
+  it("refuses what it cannot read instead of guessing", () => {
+    for (const value of ["16 Nov 2026", "2026-02-30", "13/01/2026", "2026-11-16T25:00"]) {
+      expect(() => toTimestamp(value, "America/New_York"), value).toThrow(UnreadableSourceDate);
+    }
+    expect(toCalendarDate("11/16/2026")).toBe("2026-11-16");
+  });
+});
+
+describe("normalizeCase", () => {
+  it("turns a source's case into the cached shape, the same for every adapter", () => {
+    const court = findCourt("fct")!;
+    const normalized = normalizeCase(court, "T-1234-23", {
+      caseNumber: "T-1234-23",
+      title: "  Maple  Ridge Fisheries Ltd. v. His Majesty the King ",
+      titleSecondary: { text: "Pêcheries Maple Ridge Ltée c. Sa Majesté le Roi", language: "fr" },
+      caseType: "Judicial review",
+      dateFiled: "06/19/2023",
+      dateTerminated: "2024-05-01",
+      dateReopened: "2024-06-01",
+      parties: [
+        { name: "Maple Ridge Fisheries Ltd.", role: "Applicant", attorneys: [{ name: "A. Fairweather", firm: null, role: "Solicitor", dateAction: "2023-06-19" }] },
+        { name: "His Majesty the King", role: "Respondent" },
+        { name: "Attorney General of Canada", role: "Respondent" },
+      ],
+      entries: [
+        { number: 1, filed: "2023-06-19T10:12", text: "Notice of application filed.", textSecondary: "Avis de demande déposé.", documentId: "D1" },
+        { number: 2, filed: "2023-07-04", text: "Hearing held.", documentId: null },
+      ],
+    });
+    expect(normalized.header).toMatchObject({
+      case_name: "Maple Ridge Fisheries Ltd. v. His Majesty the King",
+      case_name_secondary: "Pêcheries Maple Ridge Ltée c. Sa Majesté le Roi",
+      case_name_secondary_language: "fr",
+      case_type: "judicial_review",
+      language: "bilingual",
+      date_filed: "2023-06-19",
+      // Reopened after the termination: open again, no termination date.
+      status: "open",
+      date_terminated: null,
+    });
+    expect(normalized.parties.map((party) => [party.type, party.is_primary])).toEqual([
+      ["plaintiff", true],
+      ["respondent", true],
+      ["respondent", false],
+    ]);
+    expect(normalized.entries).toEqual([
+      {
+        entry_number: 1,
+        filed_at: "2023-06-19T10:12:00-04:00",
+        filing_type: "complaint",
+        filed_by: null,
+        description: "Notice of application filed.",
+        description_secondary: "Avis de demande déposé.",
+        document_identifier: "D1",
+        document_identifier_type: "ca_doc_id",
+        external_url: "https://www.fct-cf.gc.ca/en/court-files-and-decisions/court-files?doc=D1",
+      },
+      {
+        entry_number: 2,
+        filed_at: "2023-07-04T00:00:00-04:00",
+        filing_type: "hearing",
+        filed_by: null,
+        description: "Hearing held.",
+        description_secondary: null,
+        document_identifier: null,
+        document_identifier_type: "none",
+        external_url: null,
+      },
+    ]);
+    const { description_secondary: _a, ...first } = normalized.entries[0]!;
+    expect(
+      caseFullSchema.safeParse({
+        ...normalized.header,
+        court_code: "fct",
+        court_name: court.name,
+        jurisdiction_country: "CA",
+        primary_parties: [],
+        parties: normalized.parties.map(({ is_primary: _p, ...party }) => party),
+        cross_references: [],
+        docket_history: [first],
+      }).success,
+    ).toBe(true);
+  });
+
+  it("closes a case on termination and links federal documents to CM/ECF", () => {
+    const normalized = normalizeCase(findCourt("ca9")!, "23-15678", {
+      caseNumber: "23-15678",
+      title: "A v. B",
+      dateTerminated: "2024-02-03",
+      parties: [{ name: "A", role: "Plaintiff - Appellant" }, { name: "B", role: "Defendant - Appellee" }],
+      entries: [{ number: 33, filed: "2024-02-03", text: "FILED OPINION AFFIRMED", documentId: "0127" }],
+    });
+    expect(normalized.header).toMatchObject({ status: "closed", date_terminated: "2024-02-03", case_type: "appellate" });
+    expect(normalized.parties.map((party) => party.type)).toEqual(["appellant", "appellee"]);
+    expect(normalized.entries[0]).toMatchObject({
+      filed_at: "2024-02-03T00:00:00-08:00",
+      document_identifier_type: "appellate_doc_id",
+      external_url: "https://ecf.ca9.uscourts.gov/docs1/0127",
+    });
+  });
+});
