@@ -13,6 +13,20 @@ export interface CaseKey {
   caseId: string;
 }
 
+interface EntryRow {
+  case_ref: string;
+  entry_number: number | null;
+  filed_at: Date;
+  filing_type: string | null;
+  filed_by: string | null;
+  description: string;
+  description_secondary: string | null;
+  document_identifier: string | null;
+  document_identifier_type: string;
+  external_url: string | null;
+  first_seen_at: Date;
+}
+
 export const cacheKey = (courtCode: string, caseId: string) => `${courtCode}|${caseId}`;
 
 export async function readCachedCases(db: Reader, keys: readonly CaseKey[]): Promise<Map<string, CaseRecord>> {
@@ -23,9 +37,23 @@ export async function readCachedCases(db: Reader, keys: readonly CaseKey[]): Pro
     include: {
       parties: { orderBy: { position: "asc" }, include: { attorneys: { orderBy: { position: "asc" } } } },
       crossReferences: { orderBy: { position: "asc" } },
-      docketEntries: true,
     },
   });
+  // Docket entries (the bulk of a case) in one plain query: Prisma's relation loading costs twice as much.
+  const entries = new Map<string, EntryRow[]>();
+  if (rows.length > 0) {
+    const entryRows = await db.$queryRawUnsafe<EntryRow[]>(
+      `SELECT case_ref, entry_number, filed_at, filing_type, filed_by, description, description_secondary,
+              document_identifier, document_identifier_type, external_url, first_seen_at
+       FROM docket_entries WHERE case_ref = ANY($1::uuid[])`,
+      rows.map((row) => row.id),
+    );
+    for (const entry of entryRows) {
+      const list = entries.get(entry.case_ref);
+      if (list) list.push(entry);
+      else entries.set(entry.case_ref, [entry]);
+    }
+  }
   for (const row of rows) {
     const header: CaseHeader = {
       case_number: row.caseNumber,
@@ -67,17 +95,17 @@ export async function readCachedCases(db: Reader, keys: readonly CaseKey[]): Pro
         court_code: reference.refCourtCode,
         relationship_note: reference.relationshipNote,
       })),
-      entries: row.docketEntries.map((entry) => ({
-        entry_number: entry.entryNumber,
-        filed_at: entry.filedAt.toISOString(),
-        filing_type: entry.filingType as CaseRecord["entries"][number]["filing_type"],
-        filed_by: entry.filedBy,
+      entries: (entries.get(row.id) ?? []).map((entry) => ({
+        entry_number: entry.entry_number,
+        filed_at: entry.filed_at.toISOString(),
+        filing_type: entry.filing_type as CaseRecord["entries"][number]["filing_type"],
+        filed_by: entry.filed_by,
         description: entry.description,
-        description_secondary: entry.descriptionSecondary,
-        document_identifier: entry.documentIdentifier,
-        document_identifier_type: entry.documentIdentifierType as CaseRecord["entries"][number]["document_identifier_type"],
-        external_url: entry.externalUrl,
-        first_seen_at: entry.firstSeenAt.toISOString(),
+        description_secondary: entry.description_secondary,
+        document_identifier: entry.document_identifier,
+        document_identifier_type: entry.document_identifier_type as CaseRecord["entries"][number]["document_identifier_type"],
+        external_url: entry.external_url,
+        first_seen_at: entry.first_seen_at.toISOString(),
       })),
       last_refreshed_at: row.lastRefreshedAt.toISOString(),
     });

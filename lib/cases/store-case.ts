@@ -11,8 +11,8 @@ import type { NormalizedCase, NormalizedDocketEntry } from "./types";
 
 const asDate = (value: string | null): Date | null => (value === null ? null : new Date(value));
 
-/** Rows per createMany: well under PostgreSQL's 65,535 bind parameters. */
-const CHUNK = 1000;
+/** Entries per insert statement. */
+const CHUNK = 2000;
 
 export interface StoreCaseOptions {
   prisma: PrismaClient;
@@ -170,10 +170,33 @@ export async function storeCase({ prisma, record, source }: StoreCaseOptions): P
         await tx.docketEntry.update({ where: { caseRef_entryKey: { caseRef: stored.id, entryKey: key } }, data });
       }
     }
+    // New entries go in as arrays through unnest: one statement per chunk, far faster than createMany's
+    // row-by-row parameters on a 5,000-entry docket.
     for (let start = 0; start < created.length; start += CHUNK) {
-      await tx.docketEntry.createMany({
-        data: created.slice(start, start + CHUNK).map((entry) => ({ caseRef: stored.id, firstSeenAt: stamp, ...entry })),
-      });
+      const chunk = created.slice(start, start + CHUNK);
+      await tx.$executeRawUnsafe(
+        `INSERT INTO docket_entries (id, case_ref, entry_key, entry_number, filed_at, filing_type, filed_by, description,
+           description_secondary, document_identifier, document_identifier_type, external_url, first_seen_at, updated_at)
+         SELECT id, $1::uuid, entry_key, entry_number, filed_at, filing_type, filed_by, description,
+           description_secondary, document_identifier, document_identifier_type, external_url, $2::timestamptz, $2::timestamptz
+         FROM unnest($3::uuid[], $4::text[], $5::int[], $6::timestamptz[], $7::text[], $8::text[], $9::text[], $10::text[],
+           $11::text[], $12::text[], $13::text[])
+           AS entry(id, entry_key, entry_number, filed_at, filing_type, filed_by, description, description_secondary,
+             document_identifier, document_identifier_type, external_url)`,
+        stored.id,
+        stamp.toISOString(),
+        chunk.map(() => randomUUID()),
+        chunk.map((entry) => entry.entryKey),
+        chunk.map((entry) => entry.entryNumber),
+        chunk.map((entry) => entry.filedAt.toISOString()),
+        chunk.map((entry) => entry.filingType),
+        chunk.map((entry) => entry.filedBy),
+        chunk.map((entry) => entry.description),
+        chunk.map((entry) => entry.descriptionSecondary),
+        chunk.map((entry) => entry.documentIdentifier),
+        chunk.map((entry) => entry.documentIdentifierType),
+        chunk.map((entry) => entry.externalUrl),
+      );
     }
     return { newEntries: created.length, storedAt: stamp };
   });

@@ -66,6 +66,7 @@ console.log(
     tag: caseBody.meta.tag,
     docket_length: docketLength,
     delta_count: caseBody.delta?.change_count ?? null,
+    delta_listed: caseBody.delta?.new_filings.length ?? null,
     monitor_count: change.change_count,
     not_found_code: notFound.error.code,
     batch_successful: batch.body.meta.successful,

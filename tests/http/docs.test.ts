@@ -15,7 +15,8 @@ describe("served docs", () => {
 
   it("serves the changelog the status endpoint links to, and the sandbox and configuration pages", async () => {
     const status = await (await fetch(`${baseUrl()}/v2/status`)).json();
-    for (const url of [status.changelog_url, `${baseUrl()}/docs/sandbox`, `${baseUrl()}/docs/configuration`]) {
+    const pages = ["sandbox", "configuration", "live-data", "deploy", "performance"].map((page) => `${baseUrl()}/docs/${page}`);
+    for (const url of [status.changelog_url, ...pages]) {
       const response = await fetch(url);
       expect(response.status, url).toBe(200);
       expect(await response.text()).toContain("<h1");

@@ -26,8 +26,8 @@ const SLOT = 20 * MINUTE;
 /** The source publishes the case's history plus this much of its recent activity. */
 export const DEMO_RECENT_WINDOW_MS = 7 * DAY;
 /** Chance of a filing in a slot during court business hours (Mon–Fri 08:00–18:00 local), and outside them. */
-const BUSY_CHANCE = 0.15;
-const QUIET_CHANCE = 0.005;
+const BUSY_CHANCE = 0.5;
+const QUIET_CHANCE = 0.05;
 
 const ORIGINATING: Readonly<Record<string, string>> = {
   ca1: "mad", ca2: "nysd", ca3: "paed", ca4: "vaed", ca5: "txsd", ca6: "ohnd", ca7: "ilnd",

@@ -1,0 +1,117 @@
+// The cached query path on the real database (PostgreSQL when DATABASE_URL is set, else PGlite): a
+// context=full case with 5,000 entries, and a 50-query batch against a single query.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { liveStore } from "@/lib/cases/case-store";
+import { parseCaseRequest } from "@/lib/cases/parse-case-request";
+import { parseBatchRequest, queryBatch } from "@/lib/cases/query-batch";
+import { queryCase } from "@/lib/cases/query-case";
+import { storeCase } from "@/lib/cases/store-case";
+import { findCourt } from "@/lib/courts/registry";
+import { useDatabase } from "@/lib/db";
+import { openDatabase, type Database } from "@/lib/db/open-database";
+import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
+import type { SourceCase } from "@/lib/sources/types";
+import { time, type Row } from "./measure";
+
+
+function sourceCase(caseNumber: string, entries: number): SourceCase {
+  return {
+    caseNumber,
+    title: "Bench Holdings LLC v. Measure Corp.",
+    caseType: "cv",
+    dateFiled: "2015-01-01",
+    parties: [
+      { name: "Bench Holdings LLC", role: "Plaintiff", attorneys: [{ name: "A. Lawyer", firm: "Firm LLP", role: "Lead Attorney" }] },
+      { name: "Measure Corp.", role: "Defendant", attorneys: [{ name: "B. Lawyer", firm: "Other LLP", role: "Lead Attorney" }] },
+    ],
+    entries: Array.from({ length: entries }, (_, index) => ({
+      number: index + 1,
+      filed: new Date(Date.parse("2015-01-01T14:00:00Z") + index * 7_200_000).toISOString(),
+      text: `MOTION number ${index + 1} for an extension of time to respond to the amended complaint, filed by Measure Corp.`,
+      documentId: String(200000000 + index),
+    })),
+  };
+}
+
+async function openBenchDatabase(): Promise<{ db: Database; label: string; dispose: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const db = await openDatabase({ pgliteDataDir: "memory://", migrate: true });
+    return { db, label: "PGlite (in memory)", dispose: () => db.close() };
+  }
+  const name = `court_docket_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: target.toString(), migrate: true });
+  return {
+    db,
+    label: "PostgreSQL",
+    dispose: async () => {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+const meta = () => ({ request_id: "req_bench00000000000000000000", queried_at: new Date().toISOString(), sandbox: false, tag: null });
+
+export async function runCacheBench(): Promise<{ rows: Row[]; database: string }> {
+  const { db, label, dispose } = await openBenchDatabase();
+  useDatabase(db);
+  const court = findCourt("nysd")!;
+  const rows: Row[] = [];
+  try {
+    const bigId = "1:15-cv-05000";
+    let copy = 0;
+    const store = await time(
+      3,
+      async () => {
+        const id = `1:15-cv-${String(6000 + (copy += 1)).padStart(5, "0")}`;
+        await storeCase({ prisma: db.prisma, record: normalizeCase(court, id, sourceCase(id, 5_000)), source: "bench" });
+      },
+      1,
+    );
+    rows.push({
+      name: `storing a new 5,000-entry case (a cache miss's write, ${label})`,
+      value: `p50 ${store.p50.toFixed(0)} ms`,
+      target: "p50 ≤ 2,000 ms",
+      ok: store.p50 <= 2_000,
+    });
+    await storeCase({ prisma: db.prisma, record: normalizeCase(court, bigId, sourceCase(bigId, 5_000)), source: "bench" });
+    const fullRequest = parseCaseRequest({ case_id: bigId, court_code: "nysd", context: "full" }, new Date());
+    const full = await time(40, () => queryCase({ request: fullRequest, store: liveStore, meta: meta(), queryCostUsd: 0.99, now: new Date() }));
+    rows.push({
+      name: `cached context=full case, 5,000 entries (${label})`,
+      value: `p50 ${full.p50.toFixed(1)} ms, p99 ${full.p99.toFixed(1)} ms`,
+      target: "p50 ≤ 150 ms",
+      ok: full.p50 <= 150,
+    });
+
+    const ids = Array.from({ length: 50 }, (_, index) => `1:16-cv-${String(index + 1).padStart(5, "0")}`);
+    for (const id of ids) await storeCase({ prisma: db.prisma, record: normalizeCase(court, id, sourceCase(id, 40)), source: "bench" });
+    const single = parseCaseRequest({ case_id: ids[0]!, court_code: "nysd", context: "full" }, new Date());
+    const batchRequests = parseBatchRequest({ queries: ids.map((id) => ({ case_id: id, court_code: "nysd", context: "full" })) }, new Date());
+    const one = await time(40, () => queryCase({ request: single, store: liveStore, meta: meta(), queryCostUsd: 0.99, now: new Date() }));
+    const fifty = await time(20, () =>
+      queryBatch({ requests: batchRequests, store: liveStore, meta: meta(), sandbox: false, now: new Date(), baseUrl: "http://bench" }),
+    );
+    const ratio = fifty.p50 / one.p50;
+    rows.push({
+      name: `50-query batch against one query, 40-entry cases (${label})`,
+      value: `one p50 ${one.p50.toFixed(1)} ms, batch p50 ${fifty.p50.toFixed(1)} ms (${ratio.toFixed(1)}×)`,
+      target: "batch ≤ 15× one query",
+      ok: ratio <= 15,
+    });
+  } finally {
+    await dispose();
+  }
+  return { rows, database: label };
+}

@@ -1,0 +1,23 @@
+// Memory: serving 2 MB responses one after another must not keep them alive.
+import { GET as getCase } from "@/app/v2/case/route";
+import type { Row } from "./measure";
+
+export async function runMemoryBench(): Promise<Row[]> {
+  const run = async () =>
+    (await getCase(new Request("http://bench.local/v2/case?case_id=3:21-md-02996&court_code=cand&context=full", { headers: { "x-service-test": "1" } }))).arrayBuffer();
+  const gc = (globalThis as { gc?: () => void }).gc;
+  for (let i = 0; i < 3; i += 1) await run();
+  gc?.();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < 40; i += 1) await run();
+  gc?.();
+  const grownMb = (process.memoryUsage().heapUsed - before) / 2 ** 20;
+  return [
+    {
+      name: "heap growth after 40 truncated 2 MB responses",
+      value: `${grownMb.toFixed(1)} MB${gc ? "" : " (without --expose-gc: indicative only)"}`,
+      target: "≤ 40 MB",
+      ok: grownMb <= 40,
+    },
+  ];
+}
