@@ -19,7 +19,15 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          env: { PGLITE_DATA_DIR: "memory://", DB_AUTO_MIGRATE: "1", DATABASE_URL: "", TEST_POSTGRES_URL: postgresUrl },
+          // The in-process suite makes thousands of sandbox requests from one "client": the sandbox limit's own
+          // tests set it explicitly.
+          env: {
+            PGLITE_DATA_DIR: "memory://",
+            DB_AUTO_MIGRATE: "1",
+            DATABASE_URL: "",
+            TEST_POSTGRES_URL: postgresUrl,
+            SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000",
+          },
         },
       },
       {

@@ -1,7 +1,7 @@
 // Every v2 endpoint of SERVICE-SPEC as one ts-rest router: the single source of truth for the route
 // handlers (which validate their responses against it), the typed client and the OpenAPI document.
 import { initContract } from "@ts-rest/core";
-import { errorEnvelopeSchema } from "./schemas/errors.ts";
+import { errorEnvelopeSchema, paymentRequiredEnvelopeSchema } from "./schemas/errors.ts";
 import { jsonRpcRequestSchema, jsonRpcResponseSchema } from "./schemas/mcp.ts";
 import {
   batchRequestSchema,
@@ -26,7 +26,7 @@ const c = initContract();
 /** Statuses a paid endpoint may answer with the error envelope (DECISIONS.md status table). */
 const paidErrors = {
   400: errorEnvelopeSchema,
-  402: errorEnvelopeSchema,
+  402: paymentRequiredEnvelopeSchema,
   429: errorEnvelopeSchema,
   500: errorEnvelopeSchema,
 } as const;

@@ -5,7 +5,9 @@ const booleanFlag = z
   .enum(["1", "0", "true", "false"])
   .transform((value) => value === "1" || value === "true");
 
-const envSchema = z.object({
+const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: "must be a 0x-prefixed 20-byte address" });
+
+const fields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** A real PostgreSQL (postgres:// or postgresql://). Unset: the embedded PGlite database. */
   DATABASE_URL: z
@@ -38,6 +40,34 @@ const envSchema = z.object({
    */
   LOCAL_REFRESH_SECONDS: z.coerce.number().int().min(0).default(60),
 
+  /**
+   * x402 payments (docs/configuration.md "Payments"). Without X402_PAY_TO and a facilitator, paid endpoints
+   * answer 402 saying this deployment takes no payments. Nothing here defaults to a public facilitator.
+   */
+  X402_NETWORK: z.string().regex(/^eip155:\d+$/, { error: "X402_NETWORK must be a CAIP-2 EVM network id, e.g. eip155:8453" }).default("eip155:8453"),
+  /** The EIP-3009 token (USDC): address, EIP-712 domain name and version, decimals. Defaults: USDC on Base. */
+  X402_ASSET: evmAddress.default("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"),
+  X402_ASSET_NAME: z.string().min(1).default("USD Coin"),
+  X402_ASSET_VERSION: z.string().min(1).default("2"),
+  X402_ASSET_DECIMALS: z.coerce.number().int().min(0).max(36).default(6),
+  /** Where payments go. */
+  X402_PAY_TO: evmAddress.optional(),
+  /** Price of one query in USD (a batch of N costs N times this). */
+  X402_PRICE_USD: z.string().regex(/^\d+(\.\d{1,6})?$/, { error: "X402_PRICE_USD must be a decimal number like 0.99" }).default("0.99"),
+  /** Seconds a signed payment may take to arrive (the authorization's validity the client is asked for). */
+  X402_MAX_TIMEOUT_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  /** A remote facilitator (its /verify, /settle and /supported); optional bearer token for it. */
+  X402_FACILITATOR_URL: z.url().optional(),
+  X402_FACILITATOR_TOKEN: z.string().min(1).optional(),
+  /** Or the in-process facilitator: a JSON-RPC node of X402_NETWORK and the key that pays settlement gas. */
+  X402_RPC_URL: z.url().optional(),
+  X402_SETTLEMENT_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: "X402_SETTLEMENT_PRIVATE_KEY must be a 0x-prefixed 32-byte hex key" }).optional(),
+
+  /** Limits per paying wallet (and per client address in the sandbox). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_PER_DAY: z.coerce.number().int().min(1).default(10_000),
+  SANDBOX_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+
   /** Declared by operators: GET /v2/status reports `maintenance` or `incident` while this is set. */
   SERVICE_STATUS_OVERRIDE: z.enum(["maintenance", "incident"]).optional(),
 
@@ -45,6 +75,21 @@ const envSchema = z.object({
   INNGEST_EVENT_KEY: z.string().optional(),
   INNGEST_SIGNING_KEY: z.string().optional(),
   INNGEST_DEV: booleanFlag.optional(),
+});
+
+const envSchema = fields.superRefine((env, ctx) => {
+  // Half a payment configuration is a mistake to stop on, not a deployment that silently takes no money.
+  const local = env.X402_RPC_URL !== undefined || env.X402_SETTLEMENT_PRIVATE_KEY !== undefined;
+  if (local && (env.X402_RPC_URL === undefined || env.X402_SETTLEMENT_PRIVATE_KEY === undefined)) {
+    ctx.addIssue({ code: "custom", path: ["X402_RPC_URL"], message: "the in-process facilitator needs both X402_RPC_URL and X402_SETTLEMENT_PRIVATE_KEY" });
+  }
+  if (local && env.X402_FACILITATOR_URL !== undefined) {
+    ctx.addIssue({ code: "custom", path: ["X402_FACILITATOR_URL"], message: "choose one facilitator: X402_FACILITATOR_URL or X402_RPC_URL with X402_SETTLEMENT_PRIVATE_KEY" });
+  }
+  const facilitator = local || env.X402_FACILITATOR_URL !== undefined;
+  if (facilitator !== (env.X402_PAY_TO !== undefined)) {
+    ctx.addIssue({ code: "custom", path: ["X402_PAY_TO"], message: "payments need both X402_PAY_TO and a facilitator (X402_FACILITATOR_URL, or X402_RPC_URL with X402_SETTLEMENT_PRIVATE_KEY)" });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

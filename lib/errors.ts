@@ -19,15 +19,24 @@ export const ERROR_STATUS: { readonly [code in ErrorCode]: number } = {
 
 export type ErrorDetails = Omit<ErrorObject, "code" | "message" | "documentation_url">;
 
+/** What an error adds to its HTTP answer besides the envelope (the 402's x402 header and v1 fields). */
+export interface ErrorTransport {
+  headers?: Record<string, string>;
+  /** Top-level body fields next to `meta` and `error`. */
+  body?: Record<string, unknown>;
+}
+
 export class ServiceError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetails;
+  readonly transport: ErrorTransport;
 
-  constructor(code: ErrorCode, message: string, details: ErrorDetails = {}) {
+  constructor(code: ErrorCode, message: string, details: ErrorDetails = {}, transport: ErrorTransport = {}) {
     super(message);
     this.name = "ServiceError";
     this.code = code;
     this.details = details;
+    this.transport = transport;
   }
 
   get status(): number {

@@ -44,3 +44,13 @@ export const errorEnvelopeSchema = z.strictObject({
   error: errorObjectSchema,
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/**
+ * The 402 answer: the envelope, plus x402 v1's body fields for v1 clients where the network has a v1 name
+ * (v2 clients read the PAYMENT-REQUIRED header; `error.payment_requirements` carries the v2 terms).
+ */
+export const paymentRequiredEnvelopeSchema = errorEnvelopeSchema.extend({
+  x402Version: z.literal(1).optional(),
+  accepts: z.array(z.record(z.string(), z.unknown())).optional(),
+});
+export type PaymentRequiredEnvelope = z.infer<typeof paymentRequiredEnvelopeSchema>;

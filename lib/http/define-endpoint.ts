@@ -3,31 +3,43 @@
 // contract, and the single error envelope. Framework-free: standard Request in, Response out.
 import type { z } from "zod";
 import { MAX_TAG_LENGTH, errorEnvelopeSchema, type ErrorEnvelope } from "@/contract";
+import { now as clockNow } from "@/lib/clock";
 import { getEnv } from "@/lib/env";
 import { ServiceError, internalError, toErrorObject } from "@/lib/errors";
-import { errorMeta, newRequestId, type MetaBase } from "@/lib/meta";
-import { requirePayment, type PaymentQuote } from "@/lib/payments/require-payment";
+import { limitSandbox } from "@/lib/limits/limit-sandbox";
 import { logError } from "@/lib/log";
+import { errorMeta, newRequestId, type MetaBase } from "@/lib/meta";
+import type { PaymentQuote } from "@/lib/payments/build-requirements";
+import { runPaid } from "@/lib/payments/run-paid";
 
 export interface RequestContext {
   meta: MetaBase;
   now: Date;
   baseUrl: string;
   request: Request;
+  /** The paying wallet (lowercase), once the payment is verified; null on free and sandbox requests. */
+  wallet: string | null;
 }
 
 export interface EndpointDefinition<Input, Output> {
-  /** For logs, e.g. "GET /v2/case". */
+  /** For logs and the payment ledger, e.g. "GET /v2/case". */
   name: string;
   /** The contract's 200 response schema: every success body is checked against it. */
   response: z.ZodType<Output>;
   /** Paid endpoints: the price of this request. Asked only after the input is valid. */
   price?: (input: Input) => PaymentQuote;
+  /** Paid endpoints: how many of the paid queries succeeded (a batch's `successful`); default 1. */
+  successes?: (output: Output) => number;
   parse: (request: Request, context: RequestContext) => Input | Promise<Input>;
   run: (input: Input, context: RequestContext) => Output | Promise<Output>;
 }
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" } as const;
+
+/** The x402 payment proof: v2's PAYMENT-SIGNATURE, or v1's X-PAYMENT. */
+function paymentProof(request: Request): string | null {
+  return request.headers.get("payment-signature") ?? request.headers.get("x-payment");
+}
 
 export function defineEndpoint<Input, Output>(
   definition: EndpointDefinition<Input, Output>,
@@ -38,11 +50,27 @@ export function defineEndpoint<Input, Output>(
     try {
       applyRequestSwitches(context);
       const input = await definition.parse(request, context);
-      if (definition.price && !meta.sandbox) {
-        await requirePayment(request, definition.price(input), context);
+      // The body is checked against the contract before any payment is settled: a body that breaks the
+      // contract is our bug, and is neither sent nor charged.
+      const produce = async () => checkedOutput(definition, await definition.run(input, context), context);
+      if (meta.sandbox) {
+        await limitSandbox(request);
+        return successResponse(await produce(), context, {});
       }
-      const output = await definition.run(input, context);
-      return successResponse(definition, output, context);
+      if (!definition.price) return successResponse(await produce(), context, {});
+      const paid = await runPaid({
+        proof: paymentProof(request),
+        quote: definition.price(input),
+        resourceUrl: `${context.baseUrl}${new URL(request.url).pathname}${new URL(request.url).search}`,
+        endpoint: definition.name,
+        requestId: meta.request_id,
+        work: async (payer) => {
+          context.wallet = payer;
+          return produce();
+        },
+        successes: definition.successes,
+      });
+      return successResponse(paid.result, context, paid.headers);
     } catch (error) {
       return errorResponse(error, context, definition.name);
     }
@@ -51,9 +79,9 @@ export function defineEndpoint<Input, Output>(
 
 /** A fresh context: request id and time. Sandbox and tag are resolved by applyRequestSwitches. */
 export function beginRequest(request: Request): RequestContext {
-  const now = new Date();
+  const now = clockNow();
   const meta: MetaBase = { request_id: newRequestId(), queried_at: now.toISOString(), sandbox: false, tag: null };
-  return { meta, now, baseUrl: resolveBaseUrl(request), request };
+  return { meta, now, baseUrl: resolveBaseUrl(request), request, wallet: null };
 }
 
 /** Reads the sandbox switch and the tag header into the context; throws a 400 ServiceError on bad values. */
@@ -119,20 +147,19 @@ function firstValue(header: string | null): string | null {
   return first ? first : null;
 }
 
-function successResponse<Input, Output>(
-  definition: EndpointDefinition<Input, Output>,
-  output: Output,
-  context: RequestContext,
-): Response {
+function checkedOutput<Input, Output>(definition: EndpointDefinition<Input, Output>, output: Output, context: RequestContext): Output {
   const checked = definition.response.safeParse(output);
   if (!checked.success) {
-    // A body that breaks the contract is our bug: never send it, never charge for it.
     logError(context.meta.request_id, `${definition.name}: response failed contract validation`, checked.error.issues.slice(0, 5));
-    return errorResponse(internalError(), context, definition.name);
+    throw internalError();
   }
+  return output;
+}
+
+function successResponse(output: unknown, context: RequestContext, extraHeaders: Record<string, string>): Response {
   return new Response(JSON.stringify(output), {
     status: 200,
-    headers: { ...JSON_HEADERS, "x-request-id": context.meta.request_id, "cache-control": "no-store" },
+    headers: { ...JSON_HEADERS, "x-request-id": context.meta.request_id, "cache-control": "no-store", ...extraHeaders },
   });
 }
 
@@ -144,18 +171,21 @@ export function errorResponse(error: unknown, context: RequestContext, name: str
     logError(context.meta.request_id, `${name}: unexpected error`, error);
     serviceError = internalError();
   }
-  const body: ErrorEnvelope = {
+  const envelope: ErrorEnvelope = {
     meta: errorMeta(context.meta),
     error: toErrorObject(serviceError, context.baseUrl),
   };
+  // A 402 also speaks x402: its PAYMENT-REQUIRED header and, for v1 clients, x402Version and accepts.
+  const body = { ...serviceError.transport.body, ...envelope };
   const headers: Record<string, string> = {
     ...JSON_HEADERS,
     "x-request-id": context.meta.request_id,
     "cache-control": "no-store",
+    ...serviceError.transport.headers,
   };
   const retryAfter = retryAfterSeconds(serviceError, context.now);
   if (retryAfter !== null) headers["retry-after"] = String(retryAfter);
-  if (!errorEnvelopeSchema.safeParse(body).success) {
+  if (!errorEnvelopeSchema.safeParse(envelope).success) {
     logError(context.meta.request_id, `${name}: error envelope failed contract validation`, body);
   }
   return new Response(JSON.stringify(body), { status: serviceError.status, headers });

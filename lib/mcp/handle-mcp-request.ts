@@ -4,6 +4,7 @@ import { API_VERSION, MCP_PROTOCOL_VERSION, jsonRpcRequestSchema, type JsonRpcRe
 import { ServiceError, internalError, toErrorObject } from "@/lib/errors";
 import { applyRequestSwitches, beginRequest, errorResponse, type RequestContext } from "@/lib/http/define-endpoint";
 import { readBodyText } from "@/lib/http/parse-input";
+import { limitSandbox } from "@/lib/limits/limit-sandbox";
 import { logError } from "@/lib/log";
 import {
   RPC_INVALID_PARAMS,
@@ -99,11 +100,14 @@ async function callTool(context: RequestContext, id: RpcId, params: Record<strin
     return rpcError(context, id, RPC_INVALID_PARAMS, "Invalid params: arguments must be an object");
   }
   try {
+    if (context.meta.sandbox) await limitSandbox(context.request);
     const result = await tool.run(args as Record<string, unknown>, context);
     return rpcResult(context, id, {
-      content: [{ type: "text", text: JSON.stringify(result) }],
-      structuredContent: result as Record<string, unknown>,
+      content: [{ type: "text", text: JSON.stringify(result.value) }],
+      structuredContent: result.value as Record<string, unknown>,
       isError: false,
+      // HTTP sends the settlement as PAYMENT-RESPONSE; a tool result carries it here.
+      ...(result.payment && Object.keys(result.payment).length > 0 ? { _meta: { "x402/payment-response": Object.values(result.payment)[0] } } : {}),
     });
   } catch (error) {
     if (!(error instanceof ServiceError)) logError(context.meta.request_id, `MCP tool ${tool.name} failed`, error);

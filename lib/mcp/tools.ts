@@ -17,8 +17,11 @@ import { COURTS, toPublicCourt } from "@/lib/courts/registry";
 import type { RequestContext } from "@/lib/http/define-endpoint";
 import { ServiceError } from "@/lib/errors";
 import { parseWith } from "@/lib/http/parse-input";
-import { requirePayment } from "@/lib/payments/require-payment";
-import { PRICE_PER_QUERY_USD, priceForQueriesUsd } from "@/lib/pricing";
+import type { PaymentQuote } from "@/lib/payments/build-requirements";
+import { runPaid } from "@/lib/payments/run-paid";
+import { pricePerQueryUsd } from "@/lib/pricing";
+import { getPaymentConfig } from "@/lib/payments/payment-config";
+import { refuseLiveWallet } from "@/lib/wallet/refuse-live-wallet";
 import { sandboxDeliveries, sandboxKeyState } from "@/lib/sandbox/wallet";
 import { getStatus } from "@/lib/status/get-status";
 
@@ -28,19 +31,50 @@ const paymentTx = z
   .describe("Base64 x402 payment payload: the same value the PAYMENT-SIGNATURE header would carry")
   .optional();
 
+/** A tool's answer: the same JSON as its HTTP twin, and the settlement of its payment, if any. */
+export interface ToolResult {
+  value: unknown;
+  /** What HTTP sends as PAYMENT-RESPONSE, for the result's `_meta`. */
+  payment?: Record<string, string>;
+}
+
 export interface ToolDefinition {
   name: string;
   title: string;
   description: string;
   /** Published as the tool's JSON Schema and used to validate its arguments. */
   input: z.ZodType;
-  run: (args: Record<string, unknown>, context: RequestContext) => Promise<unknown>;
+  run: (args: Record<string, unknown>, context: RequestContext) => Promise<ToolResult>;
 }
 
-const cost = (context: RequestContext, amount: number) => (context.meta.sandbox ? 0 : amount);
+const cost = (context: RequestContext) => (context.meta.sandbox ? 0 : pricePerQueryUsd());
 
-async function charge(context: RequestContext, amountUsd: number, description: string): Promise<void> {
-  if (!context.meta.sandbox) await requirePayment(context.request, { amountUsd, description }, context);
+/**
+ * The HTTP endpoints' order of work, for a tool: free in the sandbox; otherwise payment_tx is verified,
+ * reserved and settled only when the work succeeds (lib/payments/run-paid.ts).
+ */
+async function paid<T>(
+  context: RequestContext,
+  tool: string,
+  proof: string | undefined,
+  quote: PaymentQuote,
+  work: () => Promise<T>,
+  successes?: (result: T) => number,
+): Promise<ToolResult> {
+  if (context.meta.sandbox) return { value: await work() };
+  const settled = await runPaid({
+    proof: proof ?? null,
+    quote,
+    resourceUrl: `${context.baseUrl}/v2/mcp#${tool}`,
+    endpoint: `MCP ${tool}`,
+    requestId: context.meta.request_id,
+    work: async (payer) => {
+      context.wallet = payer;
+      return work();
+    },
+    successes,
+  });
+  return { value: settled.result, payment: settled.headers };
 }
 
 const caseToolInput = caseQuerySchema.omit({ callback_url: true }).extend({ payment_tx: paymentTx }).strict();
@@ -67,7 +101,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: noArguments,
     run: async (args, context) => {
       parseWith(noArguments, args);
-      return getStatus({ meta: context.meta, baseUrl: context.baseUrl });
+      return { value: await getStatus({ meta: context.meta, baseUrl: context.baseUrl }) };
     },
   },
   {
@@ -78,7 +112,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     run: async (args) => {
       const includePlanned = parseWith(courtListInput, args).include_planned;
       return {
-        courts: COURTS.filter((court) => includePlanned || court.coverage !== "planned").map(toPublicCourt),
+        value: { courts: COURTS.filter((court) => includePlanned || court.coverage !== "planned").map(toPublicCourt) },
       };
     },
   },
@@ -87,22 +121,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     title: "Pricing",
     description: "Free. Per-query price, free endpoints and the payment protocol.",
     input: noArguments,
-    run: async (args) => ({
-      ...parseWith(noArguments, args),
-      query_cost_usd: PRICE_PER_QUERY_USD,
-      currency: "USD",
-      payment_protocol: "x402",
-      payments_accepted: false,
-      networks: [],
-      free: ["GET /v2/status", "service_status", "service_court_list", "service_pricing", "sandbox mode (?test=1)"],
-      paid: [
-        { endpoint: "GET /v2/case", tool: "service_case_query", price_usd: PRICE_PER_QUERY_USD },
-        { endpoint: "GET /v2/monitor", tool: "service_case_monitor", price_usd: PRICE_PER_QUERY_USD },
-        { endpoint: "POST /v2/cases/batch", tool: "service_case_batch", price_usd: "0.99 x N" },
-        { endpoint: "GET/POST /v2/wallet/keys", tool: "service_wallet_info", price_usd: PRICE_PER_QUERY_USD },
-        { endpoint: "GET /v2/wallet/deliveries", tool: "service_wallet_info (include_deliveries)", price_usd: PRICE_PER_QUERY_USD },
-      ],
-    }),
+    run: async (args) => ({ value: pricing(args) }),
   },
   {
     name: "service_case_query",
@@ -110,16 +129,11 @@ export const TOOLS: readonly ToolDefinition[] = [
     description: "0.99 USD. One case: header, parties, docket and, with last_checked, the delta of new filings (GET /v2/case).",
     input: caseToolInput,
     run: async (args, context) => {
-      const { payment_tx: _tx, ...query } = parseWith(caseToolInput, args);
+      const { payment_tx, ...query } = parseWith(caseToolInput, args);
       const request = parseCaseRequest(query, context.now);
-      await charge(context, PRICE_PER_QUERY_USD, "A case query");
-      return queryCase({
-        request,
-        store: caseStoreFor(context.meta.sandbox),
-        meta: context.meta,
-        queryCostUsd: cost(context, PRICE_PER_QUERY_USD),
-        now: context.now,
-      });
+      return paid(context, "service_case_query", payment_tx, { queries: 1, description: "A case query" }, () =>
+        queryCase({ request, store: caseStoreFor(context.meta.sandbox), meta: context.meta, queryCostUsd: cost(context), now: context.now }),
+      );
     },
   },
   {
@@ -128,16 +142,11 @@ export const TOOLS: readonly ToolDefinition[] = [
     description: "0.99 USD. Whether anything was filed since last_checked (GET /v2/monitor).",
     input: monitorToolInput,
     run: async (args, context) => {
-      const { payment_tx: _tx, ...query } = parseWith(monitorToolInput, args);
+      const { payment_tx, ...query } = parseWith(monitorToolInput, args);
       const request = parseMonitorRequest(query, context.now);
-      await charge(context, PRICE_PER_QUERY_USD, "A monitor check");
-      return monitorCase({
-        request,
-        store: caseStoreFor(context.meta.sandbox),
-        meta: context.meta,
-        queryCostUsd: cost(context, PRICE_PER_QUERY_USD),
-        now: context.now,
-      });
+      return paid(context, "service_case_monitor", payment_tx, { queries: 1, description: "A monitor check" }, () =>
+        monitorCase({ request, store: caseStoreFor(context.meta.sandbox), meta: context.meta, queryCostUsd: cost(context), now: context.now }),
+      );
     },
   },
   {
@@ -148,16 +157,23 @@ export const TOOLS: readonly ToolDefinition[] = [
     run: async (args, context) => {
       // Length rules first, as on HTTP (more than 50 is batch_too_large, not a schema error).
       const requests = parseBatchRequest({ queries: args.queries }, context.now);
-      parseWith(batchToolInput, args);
-      await charge(context, priceForQueriesUsd(requests.length), `A batch of ${requests.length} case queries`);
-      return queryBatch({
-        requests,
-        store: caseStoreFor(context.meta.sandbox),
-        meta: context.meta,
-        sandbox: context.meta.sandbox,
-        now: context.now,
-        baseUrl: context.baseUrl,
-      });
+      const { payment_tx } = parseWith(batchToolInput, args);
+      return paid(
+        context,
+        "service_case_batch",
+        payment_tx,
+        { queries: requests.length, description: `A batch of ${requests.length} case queries` },
+        () =>
+          queryBatch({
+            requests,
+            store: caseStoreFor(context.meta.sandbox),
+            meta: context.meta,
+            sandbox: context.meta.sandbox,
+            now: context.now,
+            baseUrl: context.baseUrl,
+          }),
+        (response) => response.meta.successful,
+      );
     },
   },
   {
@@ -175,26 +191,52 @@ export const TOOLS: readonly ToolDefinition[] = [
           { parameter: "payment_tx_deliveries" },
         );
       }
-      await charge(context, PRICE_PER_QUERY_USD, "Reading the wallet's signing key state");
-      if (parsed.include_deliveries) {
-        await charge(context, PRICE_PER_QUERY_USD, "Reading the wallet's delivery history");
-      }
+      refuseLiveWallet(context.meta.sandbox);
       return {
-        keys: sandboxKeyState(context.meta),
-        ...(parsed.include_deliveries
-          ? {
-              deliveries: sandboxDeliveries(context.meta, {
-                limit: parsed.deliveries_limit,
-                cursor: null,
-                status: null,
-                since: null,
-              }),
-            }
-          : {}),
+        value: {
+          keys: sandboxKeyState(context.meta),
+          ...(parsed.include_deliveries
+            ? { deliveries: sandboxDeliveries(context.meta, { limit: parsed.deliveries_limit, cursor: null, status: null, since: null }) }
+            : {}),
+        },
       };
     },
   },
 ];
+
+/** service_pricing: what a query costs here, and how to pay (the configured network and token). */
+function pricing(args: Record<string, unknown>) {
+  parseWith(noArguments, args);
+  const config = getPaymentConfig();
+  const price = pricePerQueryUsd();
+  return {
+    query_cost_usd: price,
+    currency: "USD",
+    payment_protocol: "x402",
+    payments_accepted: config !== null,
+    networks: config
+      ? [
+          {
+            network: config.network,
+            ...(config.v1Network ? { x402_v1_network: config.v1Network } : {}),
+            scheme: "exact",
+            asset: config.asset,
+            asset_decimals: config.decimals,
+            pay_to: config.payTo,
+            amount_per_query: config.pricePerQueryBaseUnits.toString(),
+          },
+        ]
+      : [],
+    free: ["GET /v2/status", "service_status", "service_court_list", "service_pricing", "sandbox mode (?test=1)"],
+    paid: [
+      { endpoint: "GET /v2/case", tool: "service_case_query", price_usd: price },
+      { endpoint: "GET /v2/monitor", tool: "service_case_monitor", price_usd: price },
+      { endpoint: "POST /v2/cases/batch", tool: "service_case_batch", price_usd: `${price} x N` },
+      { endpoint: "GET/POST /v2/wallet/keys", tool: "service_wallet_info", price_usd: price },
+      { endpoint: "GET /v2/wallet/deliveries", tool: "service_wallet_info (include_deliveries)", price_usd: price },
+    ],
+  };
+}
 
 export function toolJsonSchema(tool: ToolDefinition): Record<string, unknown> {
   const { $schema: _schema, ...schema } = z.toJSONSchema(tool.input, { io: "input", unrepresentable: "any" });

@@ -24,7 +24,14 @@ vi.mock("@/lib/sources/registry", async () => {
   const { scriptedSource: source } = await import("../helpers/scripted-source");
   return { sourceForCourt: () => source };
 });
-vi.mock("@/lib/payments/require-payment", () => ({ requirePayment: async () => undefined }));
+// The payment stand-in: every live request is "paid" by one wallet; tests/http covers x402 for real.
+vi.mock("@/lib/payments/run-paid", () => ({
+  runPaid: async (options: { work: (payer: string) => Promise<unknown> }) => ({
+    result: await options.work("0x00000000000000000000000000000000000000aa"),
+    payer: "0x00000000000000000000000000000000000000aa",
+    headers: {},
+  }),
+}));
 
 let counter = 0;
 /** A fresh case number per test, so tests never share cache rows. */

@@ -108,7 +108,7 @@ describe("defineEndpoint error envelope", () => {
     const endpoint = defineEndpoint({
       name: "GET /test",
       response: z.object({ ok: z.literal(true) }),
-      price: () => ({ amountUsd: 0.99, description: "A test" }),
+      price: () => ({ queries: 1, description: "A test" }),
       parse,
       run,
     });

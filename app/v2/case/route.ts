@@ -5,21 +5,21 @@ import { queryCase } from "@/lib/cases/query-case";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseWith, readQuery } from "@/lib/http/parse-input";
-import { PRICE_PER_QUERY_USD } from "@/lib/pricing";
+import { pricePerQueryUsd } from "@/lib/pricing";
 
 export const dynamic = "force-dynamic";
 
 export const GET = defineEndpoint({
   name: "GET /v2/case",
   response: contract.getCase.responses[200],
-  price: () => ({ amountUsd: PRICE_PER_QUERY_USD, description: "A case query" }),
+  price: () => ({ queries: 1, description: "A case query" }),
   parse: (request, { now }) => parseCaseRequest(parseWith(caseQuerySchema, readQuery(request)), now),
   run: (input, { meta, now }) =>
     queryCase({
       request: input,
       store: caseStoreFor(meta.sandbox),
       meta,
-      queryCostUsd: meta.sandbox ? 0 : PRICE_PER_QUERY_USD,
+      queryCostUsd: meta.sandbox ? 0 : pricePerQueryUsd(),
       now,
     }),
 });

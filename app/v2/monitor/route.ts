@@ -5,21 +5,21 @@ import { parseMonitorRequest } from "@/lib/cases/parse-case-request";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseWith, readQuery } from "@/lib/http/parse-input";
-import { PRICE_PER_QUERY_USD } from "@/lib/pricing";
+import { pricePerQueryUsd } from "@/lib/pricing";
 
 export const dynamic = "force-dynamic";
 
 export const GET = defineEndpoint({
   name: "GET /v2/monitor",
   response: contract.monitorCase.responses[200],
-  price: () => ({ amountUsd: PRICE_PER_QUERY_USD, description: "A monitor check" }),
+  price: () => ({ queries: 1, description: "A monitor check" }),
   parse: (request, { now }) => parseMonitorRequest(parseWith(monitorQuerySchema, readQuery(request)), now),
   run: (input, { meta, now }) =>
     monitorCase({
       request: input,
       store: caseStoreFor(meta.sandbox),
       meta,
-      queryCostUsd: meta.sandbox ? 0 : PRICE_PER_QUERY_USD,
+      queryCostUsd: meta.sandbox ? 0 : pricePerQueryUsd(),
       now,
     }),
 });

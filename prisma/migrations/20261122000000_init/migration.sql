@@ -159,6 +159,7 @@ CREATE TABLE "payment_records" (
     "endpoint" TEXT NOT NULL,
     "request_id" TEXT NOT NULL,
     "outcome" TEXT NOT NULL,
+    "attempts" INTEGER NOT NULL DEFAULT 1,
     "transaction_hash" TEXT,
     "failure_reason" TEXT,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -176,6 +177,15 @@ CREATE TABLE "rate_limit_counters" (
     "expires_at" TIMESTAMPTZ(3) NOT NULL,
 
     CONSTRAINT "rate_limit_counters_pkey" PRIMARY KEY ("subject","window","window_start")
+);
+
+-- CreateTable
+CREATE TABLE "rate_limit_hits" (
+    "id" BIGSERIAL NOT NULL,
+    "subject" TEXT NOT NULL,
+    "at" TIMESTAMPTZ(3) NOT NULL,
+
+    CONSTRAINT "rate_limit_hits_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
@@ -250,6 +260,9 @@ CREATE INDEX "payment_records_request_id_idx" ON "payment_records"("request_id")
 
 -- CreateIndex
 CREATE INDEX "rate_limit_counters_expires_at_idx" ON "rate_limit_counters"("expires_at");
+
+-- CreateIndex
+CREATE INDEX "rate_limit_hits_subject_at_idx" ON "rate_limit_hits"("subject", "at");
 
 -- AddForeignKey
 ALTER TABLE "parties" ADD CONSTRAINT "parties_case_ref_fkey" FOREIGN KEY ("case_ref") REFERENCES "cases"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -4,7 +4,6 @@ import { BATCH_BODY_LIMIT, batchBodyTooLarge, parseBatchRequest, queryBatch } fr
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { readJsonBody } from "@/lib/http/parse-input";
-import { priceForQueriesUsd } from "@/lib/pricing";
 
 export const dynamic = "force-dynamic";
 
@@ -13,10 +12,9 @@ export const POST = defineEndpoint({
   response: contract.batchCases.responses[200],
   parse: async (request, { now }) =>
     parseBatchRequest(await readJsonBody(request, { limitBytes: BATCH_BODY_LIMIT, tooLarge: batchBodyTooLarge }), now),
-  price: (requests) => ({
-    amountUsd: priceForQueriesUsd(requests.length),
-    description: `A batch of ${requests.length} case queries`,
-  }),
+  price: (requests) => ({ queries: requests.length, description: `A batch of ${requests.length} case queries` }),
+  // One payment for the batch: settled in full when any query succeeded, not at all when every one failed.
+  successes: (response) => response.meta.successful,
   run: (requests, { meta, now, baseUrl }) =>
     queryBatch({ requests, store: caseStoreFor(meta.sandbox), meta, sandbox: meta.sandbox, now, baseUrl }),
 });

@@ -2,18 +2,21 @@ import { contract } from "@/contract";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { readQuery } from "@/lib/http/parse-input";
-import { PRICE_PER_QUERY_USD } from "@/lib/pricing";
+import { refuseLiveWallet } from "@/lib/wallet/refuse-live-wallet";
 import { sandboxDeliveries } from "@/lib/sandbox/wallet";
 import { parseDeliveriesRequest } from "@/lib/wallet/parse-deliveries-request";
 
 export const dynamic = "force-dynamic";
 
-// Live wallet calls stop at the payment gate in this release; only sandbox requests reach `run`.
 export const GET = defineEndpoint({
   name: "GET /v2/wallet/deliveries",
   response: contract.listWalletDeliveries.responses[200],
-  price: () => ({ amountUsd: PRICE_PER_QUERY_USD, description: "Reading the wallet's delivery history" }),
-  parse: (request) => parseDeliveriesRequest(readQuery(request)),
+  price: () => ({ queries: 1, description: "Reading the wallet's delivery history" }),
+  parse: (request, { meta }) => {
+    const options = parseDeliveriesRequest(readQuery(request));
+    refuseLiveWallet(meta.sandbox);
+    return options;
+  },
   run: (options, { meta }) => sandboxDeliveries(meta, options),
 });
 

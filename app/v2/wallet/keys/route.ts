@@ -1,26 +1,24 @@
 import { contract } from "@/contract";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { PRICE_PER_QUERY_USD } from "@/lib/pricing";
+import { refuseLiveWallet } from "@/lib/wallet/refuse-live-wallet";
 import { sandboxKeyState, sandboxRotation } from "@/lib/sandbox/wallet";
 
 export const dynamic = "force-dynamic";
 
-// Live wallet calls stop at the payment gate in this release (it accepts no payment yet), so only
-// sandbox requests reach `run`.
 export const GET = defineEndpoint({
   name: "GET /v2/wallet/keys",
   response: contract.getWalletKeys.responses[200],
-  price: () => ({ amountUsd: PRICE_PER_QUERY_USD, description: "Reading the wallet's signing key state" }),
-  parse: () => null,
+  price: () => ({ queries: 1, description: "Reading the wallet's signing key state" }),
+  parse: (_request, { meta }) => refuseLiveWallet(meta.sandbox),
   run: (_input, { meta }) => sandboxKeyState(meta),
 });
 
 export const POST = defineEndpoint({
   name: "POST /v2/wallet/keys",
   response: contract.rotateWalletKey.responses[200],
-  price: () => ({ amountUsd: PRICE_PER_QUERY_USD, description: "Rotating the wallet's signing key" }),
-  parse: () => null,
+  price: () => ({ queries: 1, description: "Rotating the wallet's signing key" }),
+  parse: (_request, { meta }) => refuseLiveWallet(meta.sandbox),
   run: (_input, { meta, now }) => sandboxRotation(meta, now),
 });
 

@@ -1,0 +1,24 @@
+// The 402 answer: our envelope (error.payment_requirements), the v2 PAYMENT-REQUIRED header, and, where
+// x402 v1 can name the network, the v1 body fields (x402Version, accepts) that v1 clients read.
+import { encodePaymentRequiredHeader } from "@x402/core/http";
+import { ServiceError } from "@/lib/errors";
+import type { Requirements } from "./build-requirements";
+
+export function paymentRequired(requirements: Requirements | null, message: string): ServiceError {
+  if (!requirements) return new ServiceError("payment_required", message);
+  const header = encodePaymentRequiredHeader({
+    x402Version: 2,
+    error: message,
+    resource: { url: requirements.resourceUrl, description: requirements.description, mimeType: "application/json" },
+    accepts: [requirements.v2],
+  });
+  return new ServiceError(
+    "payment_required",
+    message,
+    { payment_requirements: [{ ...requirements.v2 }] },
+    {
+      headers: { "payment-required": header },
+      body: requirements.v1 ? { x402Version: 1, accepts: [requirements.v1] } : {},
+    },
+  );
+}

@@ -1,0 +1,171 @@
+// A real local EVM chain for the payment tests: Hardhat 3's EDR, started in this process, served over
+// HTTP JSON-RPC on a free port (so `next start` in another process can settle on it), with our own
+// EIP-3009 token (tests/helpers/contracts/TestUSDC.sol, compiled here with solc-js) and a Multicall3 at
+// its canonical address. Nothing is downloaded: EDR's native binding and solc-js come from npm.
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import {
+  createPublicClient,
+  createWalletClient,
+  custom,
+  defineChain,
+  getAddress,
+  type Abi,
+  type Address,
+  type Hex,
+} from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { freePort } from "./start-next";
+
+export const MULTICALL3_ADDRESS: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
+export const CHAIN_ID = 31337;
+
+interface Compiled {
+  abi: Abi;
+  bytecode: Hex;
+  deployedBytecode: Hex;
+}
+
+let compiled: Record<string, Compiled> | undefined;
+
+/** Compiles the test contracts once per process with solc-js. */
+async function compileContracts(): Promise<Record<string, Compiled>> {
+  if (compiled) return compiled;
+  const solc = (await import("solc")).default as { compile(input: string): string };
+  const dir = path.join(import.meta.dirname, "contracts");
+  const sources = Object.fromEntries(
+    ["TestUSDC.sol", "Multicall3.sol"].map((file) => [file, { content: readFileSync(path.join(dir, file), "utf8") }]),
+  );
+  const output = JSON.parse(
+    solc.compile(
+      JSON.stringify({
+        language: "Solidity",
+        sources,
+        settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object"] } } },
+      }),
+    ),
+  ) as {
+    errors?: Array<{ severity: string; formattedMessage: string }>;
+    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
+  };
+  const errors = (output.errors ?? []).filter((error) => error.severity === "error");
+  if (errors.length > 0) throw new Error(errors.map((error) => error.formattedMessage).join("\n"));
+  compiled = {};
+  for (const file of Object.values(output.contracts)) {
+    for (const [name, contract] of Object.entries(file)) {
+      compiled[name] = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}`, deployedBytecode: `0x${contract.evm.deployedBytecode.object}` };
+    }
+  }
+  return compiled;
+}
+
+export interface LocalChain {
+  rpcUrl: string;
+  chain: ReturnType<typeof defineChain>;
+  /** CAIP-2 network id, e.g. eip155:31337. */
+  network: string;
+  token: Address;
+  tokenAbi: Abi;
+  /** Funded accounts (ETH for gas): [0] deploys and settles, the rest are free for tests. */
+  privateKeys: Hex[];
+  balanceOf(address: Address): Promise<bigint>;
+  mint(to: Address, amount: bigint): Promise<void>;
+  /** Raw JSON-RPC, e.g. evm_increaseTime. */
+  request(method: string, params?: unknown[]): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+export async function startLocalChain(accountCount = 12): Promise<LocalChain> {
+  const contracts = await compileContracts();
+  const { createHardhatRuntimeEnvironment } = await import("hardhat/hre");
+  // Hardhat wants a project root with a package.json; a throwaway folder keeps it out of the repository.
+  const root = mkdtempSync(path.join(tmpdir(), "court-docket-chain-"));
+  writeFileSync(path.join(root, "package.json"), JSON.stringify({ name: "local-chain", private: true, type: "module" }));
+  const privateKeys = Array.from({ length: accountCount }, () => generatePrivateKey());
+  const hre = await createHardhatRuntimeEnvironment(
+    {
+      networks: {
+        local: {
+          type: "edr-simulated",
+          chainId: CHAIN_ID,
+          accounts: privateKeys.map((privateKey) => ({ privateKey, balance: "10000000000000000000000" })),
+        },
+      },
+    },
+    {},
+    root,
+  );
+  const connection = await hre.network.connect({ network: "local" });
+  const provider = connection.provider;
+
+  // JSON-RPC over HTTP for other processes (and for viem clients here, like any node).
+  const port = await freePort();
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", async () => {
+      const answer = async (message: { id?: unknown; method: string; params?: unknown[] }) => {
+        try {
+          const result = await provider.request({ method: message.method, params: message.params ?? [] });
+          return { jsonrpc: "2.0", id: message.id ?? null, result };
+        } catch (error) {
+          const failure = error as { code?: number; message?: string; data?: unknown };
+          return { jsonrpc: "2.0", id: message.id ?? null, error: { code: failure.code ?? -32603, message: failure.message ?? String(error), data: failure.data } };
+        }
+      };
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        const result = Array.isArray(body) ? await Promise.all(body.map(answer)) : await answer(body);
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify(result));
+      } catch {
+        response.writeHead(400, { "content-type": "application/json" });
+        response.end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const rpcUrl = `http://127.0.0.1:${port}`;
+
+  const chain = defineChain({
+    id: CHAIN_ID,
+    name: "Local test chain",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+    contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
+  });
+  const transport = custom({ request: ({ method, params }) => provider.request({ method, params }) });
+  const publicClient = createPublicClient({ chain, transport });
+  const deployer = createWalletClient({ chain, transport, account: privateKeyToAccount(privateKeys[0]!) });
+
+  await provider.request({ method: "hardhat_setCode", params: [MULTICALL3_ADDRESS, contracts.Multicall3!.deployedBytecode] });
+  const usdc = contracts.TestUSDC!;
+  const hash = await deployer.deployContract({ abi: usdc.abi, bytecode: usdc.bytecode });
+  const receipt = await publicClient.waitForTransactionReceipt({ hash });
+  const token = getAddress(receipt.contractAddress!);
+
+  return {
+    rpcUrl,
+    chain,
+    network: `eip155:${CHAIN_ID}`,
+    token,
+    tokenAbi: usdc.abi,
+    privateKeys,
+    async balanceOf(address) {
+      return (await publicClient.readContract({ address: token, abi: usdc.abi, functionName: "balanceOf", args: [address] })) as bigint;
+    },
+    async mint(to, amount) {
+      const minted = await deployer.writeContract({ address: token, abi: usdc.abi, functionName: "mint", args: [to, amount] });
+      await publicClient.waitForTransactionReceipt({ hash: minted });
+    },
+    request: (method, params = []) => provider.request({ method, params }),
+    async stop() {
+      await new Promise((resolve) => server.close(resolve));
+      await connection.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
