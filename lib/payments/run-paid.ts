@@ -78,9 +78,11 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
     if (!slot.ok) throw rateLimited(slot.retryAfterSeconds, `This wallet made ${env.RATE_LIMIT_PER_MINUTE} requests in the last minute.`);
     const quota = await reserveDailyQuota(prisma, wallet, options.quote.queries, env.RATE_LIMIT_PER_DAY, at);
     if (!quota.ok) {
+      const left = Math.max(0, env.RATE_LIMIT_PER_DAY - quota.used);
       throw rateLimited(
         quota.retryAfterSeconds,
-        `This wallet has ${env.RATE_LIMIT_PER_DAY - quota.used} of its ${env.RATE_LIMIT_PER_DAY} queries left today (UTC) and asked for ${options.quote.queries}.`,
+        `This wallet has ${left} of its ${env.RATE_LIMIT_PER_DAY} queries left today (UTC) and asked for ${options.quote.queries}` +
+          (left > 0 ? `: send at most ${left}, or wait for the new day.` : "; the count starts over at midnight UTC."),
       );
     }
     dayStart = quota.dayStart;

@@ -21,7 +21,8 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { freePort } from "./start-next";
 
 export const MULTICALL3_ADDRESS: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
-export const CHAIN_ID = 31337;
+// Base Sepolia's chain id: x402 v1 has a name for it ("base-sepolia"), so v1 payments can be tested too.
+export const CHAIN_ID = 84532;
 
 interface Compiled {
   abi: Abi;

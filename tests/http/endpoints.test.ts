@@ -6,6 +6,7 @@ import {
   caseResponseSchema,
   errorEnvelopeSchema,
   monitorResponseSchema,
+  paymentRequiredEnvelopeSchema,
   statusResponseSchema,
   walletDeliveriesResponseSchema,
   walletKeyRotationResponseSchema,
@@ -80,13 +81,13 @@ describe("v2 over HTTP", () => {
         413,
         "batch_too_large",
       ],
-      ["/v2/wallet/keys", { method: "POST" }, 402, "payment_required"],
     ];
     for (const [path, init, status, code] of cases) {
       const response = await fetch(`${baseUrl()}${path}`, init);
       const body = await response.json();
       expect(response.status, `${init.method ?? "GET"} ${path}`).toBe(status);
-      expect(errorEnvelopeSchema.safeParse(body).success, path).toBe(true);
+      const schema = status === 402 ? paymentRequiredEnvelopeSchema : errorEnvelopeSchema;
+      expect(schema.safeParse(body).success, path).toBe(true);
       expect(body.error.code).toBe(code);
       expect(body.error.documentation_url).toBe(`${baseUrl()}/docs/errors#${code}`);
       if (status === 503) expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
