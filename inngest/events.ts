@@ -6,3 +6,8 @@ import { z } from "zod";
 export const courtRefreshRequested = eventType("courts/refresh.requested", {
   schema: z.object({ court_code: z.string().min(1) }),
 });
+
+/** Deliver one signed callback (the record is in callback_deliveries). */
+export const callbackDeliveryRequested = eventType("callbacks/delivery.requested", {
+  schema: z.object({ delivery_id: z.string().min(1) }),
+});

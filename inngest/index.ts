@@ -1,5 +1,7 @@
 // Every Inngest function the service registers (served by app/api/inngest/route.ts).
+import { deliverCallback } from "./functions/deliver-callback";
 import { refreshCourt } from "./functions/refresh-court";
 import { schedulePriorityRefreshes, scheduleStandardRefreshes } from "./functions/schedule-court-refreshes";
+import { sweepDeliveries } from "./functions/sweep-deliveries";
 
-export const functions = [schedulePriorityRefreshes, scheduleStandardRefreshes, refreshCourt];
+export const functions = [schedulePriorityRefreshes, scheduleStandardRefreshes, refreshCourt, deliverCallback, sweepDeliveries];

@@ -63,6 +63,14 @@ const fields = z.object({
   X402_RPC_URL: z.url().optional(),
   X402_SETTLEMENT_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: "X402_SETTLEMENT_PRIVATE_KEY must be a 0x-prefixed 32-byte hex key" }).optional(),
 
+  /**
+   * Encrypts callback signing-key secrets at rest (AES-256-GCM): 32 bytes as 64 hex characters. Required
+   * when payments are configured (wallet keys are paid endpoints); keep it stable and secret.
+   */
+  SIGNING_KEYS_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, { error: "SIGNING_KEYS_ENCRYPTION_KEY must be 64 hex characters (32 bytes)" }).optional(),
+  /** Callbacks: allow targets on loopback, private, link-local and unique-local addresses (development, tests). */
+  CALLBACK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
+
   /** Limits per paying wallet (and per client address in the sandbox). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_PER_DAY: z.coerce.number().int().min(1).default(10_000),
@@ -85,6 +93,9 @@ const envSchema = fields.superRefine((env, ctx) => {
   }
   if (local && env.X402_FACILITATOR_URL !== undefined) {
     ctx.addIssue({ code: "custom", path: ["X402_FACILITATOR_URL"], message: "choose one facilitator: X402_FACILITATOR_URL or X402_RPC_URL with X402_SETTLEMENT_PRIVATE_KEY" });
+  }
+  if (env.X402_PAY_TO !== undefined && env.SIGNING_KEYS_ENCRYPTION_KEY === undefined) {
+    ctx.addIssue({ code: "custom", path: ["SIGNING_KEYS_ENCRYPTION_KEY"], message: "payments are configured, so wallet signing keys are sold: set SIGNING_KEYS_ENCRYPTION_KEY to store their secrets" });
   }
   const facilitator = local || env.X402_FACILITATOR_URL !== undefined;
   if (facilitator !== (env.X402_PAY_TO !== undefined)) {

@@ -48,12 +48,14 @@ export function parseLastChecked(raw: string, now: Date): LastChecked {
   return { raw, at };
 }
 
-export function parseCaseRequest(query: CaseQuery | BatchQuery, now: Date): CaseRequest {
-  if (query.callback_url !== undefined) {
-    // Refused rather than ignored: an agent waiting for a delivery that never comes would miss a deadline.
+export function parseCaseRequest(query: CaseQuery | BatchQuery, now: Date, options: { sandbox?: boolean } = {}): CaseRequest {
+  if (query.callback_url !== undefined && options.sandbox) {
+    // Refused rather than ignored: deliveries are paid work (and a free POST to any URL would be abused);
+    // an agent waiting for a delivery that never comes would miss a deadline.
     throw new ServiceError(
       "invalid_parameter",
-      "callback_url: signed callback deliveries are not available in this release yet; poll /v2/monitor instead.",
+      "callback_url is not available in sandbox mode: deliveries are made for paid queries only. Test your receiver " +
+        "with verifyDelivery from court-docket-api/callbacks (docs/callbacks).",
       { parameter: "callback_url" },
     );
   }

@@ -23,7 +23,7 @@ export function batchBodyTooLarge(): ServiceError {
   );
 }
 
-export function parseBatchRequest(body: unknown, now: Date): CaseRequest[] {
+export function parseBatchRequest(body: unknown, now: Date, options: { sandbox?: boolean } = {}): CaseRequest[] {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new ServiceError("invalid_parameter", 'The body must be a JSON object: { "queries": [ ... ] }.', {
       parameter: "body",
@@ -60,7 +60,7 @@ export function parseBatchRequest(body: unknown, now: Date): CaseRequest[] {
       );
     }
     try {
-      return parseCaseRequest(parseWith(batchQuerySchema, query), now);
+      return parseCaseRequest(parseWith(batchQuerySchema, query), now, options);
     } catch (error) {
       throw error instanceof ServiceError ? error.forQuery(index) : error;
     }

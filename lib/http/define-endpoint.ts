@@ -32,6 +32,11 @@ export interface EndpointDefinition<Input, Output> {
   successes?: (output: Output) => number;
   parse: (request: Request, context: RequestContext) => Input | Promise<Input>;
   run: (input: Input, context: RequestContext) => Output | Promise<Output>;
+  /**
+   * Paid endpoints: called once the payment is decided, after the work ran: settled (the work's side
+   * effects, such as callback deliveries, go ahead) or not (they are undone).
+   */
+  afterPayment?: (settled: boolean, context: RequestContext) => Promise<void>;
 }
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" } as const;
@@ -58,19 +63,29 @@ export function defineEndpoint<Input, Output>(
         return successResponse(await produce(), context, {});
       }
       if (!definition.price) return successResponse(await produce(), context, {});
-      const paid = await runPaid({
-        proof: paymentProof(request),
-        quote: definition.price(input),
-        resourceUrl: `${context.baseUrl}${new URL(request.url).pathname}${new URL(request.url).search}`,
-        endpoint: definition.name,
-        requestId: meta.request_id,
-        work: async (payer) => {
-          context.wallet = payer;
-          return produce();
-        },
-        successes: definition.successes,
-      });
-      return successResponse(paid.result, context, paid.headers);
+      let worked = false;
+      try {
+        const paid = await runPaid({
+          proof: paymentProof(request),
+          quote: definition.price(input),
+          resourceUrl: `${context.baseUrl}${new URL(request.url).pathname}${new URL(request.url).search}`,
+          endpoint: definition.name,
+          requestId: meta.request_id,
+          work: async (payer) => {
+            context.wallet = payer;
+            const output = await produce();
+            worked = true;
+            return output;
+          },
+          successes: definition.successes,
+        });
+        // Paid for and answered: a failure here (handing deliveries over) is logged, never the caller's problem.
+        await definition.afterPayment?.(paid.settled, context).catch((failure) => logError(meta.request_id, "after-payment step failed", failure));
+        return successResponse(paid.result, context, paid.headers);
+      } catch (error) {
+        if (worked) await definition.afterPayment?.(false, context).catch((cleanup) => logError(meta.request_id, "undoing unpaid work failed", cleanup));
+        throw error;
+      }
     } catch (error) {
       return errorResponse(error, context, definition.name);
     }

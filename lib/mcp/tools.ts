@@ -21,7 +21,9 @@ import type { PaymentQuote } from "@/lib/payments/build-requirements";
 import { runPaid } from "@/lib/payments/run-paid";
 import { pricePerQueryUsd } from "@/lib/pricing";
 import { getPaymentConfig } from "@/lib/payments/payment-config";
-import { refuseLiveWallet } from "@/lib/wallet/refuse-live-wallet";
+import { listDeliveries } from "@/lib/callbacks/list-deliveries";
+import { getPrisma } from "@/lib/db";
+import { getKeyState } from "@/lib/keys/get-key-state";
 import { sandboxDeliveries, sandboxKeyState } from "@/lib/sandbox/wallet";
 import { getStatus } from "@/lib/status/get-status";
 
@@ -191,15 +193,47 @@ export const TOOLS: readonly ToolDefinition[] = [
           { parameter: "payment_tx_deliveries" },
         );
       }
-      refuseLiveWallet(context.meta.sandbox);
-      return {
-        value: {
-          keys: sandboxKeyState(context.meta),
-          ...(parsed.include_deliveries
-            ? { deliveries: sandboxDeliveries(context.meta, { limit: parsed.deliveries_limit, cursor: null, status: null, since: null }) }
-            : {}),
-        },
-      };
+      const page = { limit: parsed.deliveries_limit, cursor: null, status: null, since: null };
+      if (context.meta.sandbox) {
+        return {
+          value: {
+            keys: sandboxKeyState(context.meta),
+            ...(parsed.include_deliveries ? { deliveries: sandboxDeliveries(context.meta, page) } : {}),
+          },
+        };
+      }
+      const keysFor = async (wallet: string) =>
+        getKeyState({ prisma: await getPrisma(), wallet, meta: context.meta, queryCostUsd: pricePerQueryUsd(), now: context.now });
+      const keysQuote = { queries: 1, description: "Reading the wallet's signing key state" };
+      if (!parsed.include_deliveries) {
+        return paid(context, "service_wallet_info", parsed.payment_tx_keys, keysQuote, async () => ({ keys: await keysFor(context.wallet!) }));
+      }
+      // Two payments, both verified before any work and settled only when it succeeded: the delivery
+      // history's (inner) first, then the keys' (outer).
+      return paid(context, "service_wallet_info", parsed.payment_tx_keys, keysQuote, async () => {
+        const wallet = context.wallet!;
+        const inner = await runPaid({
+          proof: parsed.payment_tx_deliveries ?? null,
+          quote: { queries: 1, description: "Reading the wallet's delivery history" },
+          resourceUrl: `${context.baseUrl}/v2/mcp#service_wallet_info.deliveries`,
+          endpoint: "MCP service_wallet_info (deliveries)",
+          requestId: context.meta.request_id,
+          work: async (payer) => {
+            if (payer !== wallet) {
+              throw new ServiceError(
+                "invalid_parameter",
+                "payment_tx_keys and payment_tx_deliveries must be paid by the same wallet: the wallet whose keys and deliveries these are.",
+                { parameter: "payment_tx_deliveries" },
+              );
+            }
+            return {
+              keys: await keysFor(wallet),
+              deliveries: await listDeliveries({ prisma: await getPrisma(), wallet, page, meta: context.meta, queryCostUsd: pricePerQueryUsd() }),
+            };
+          },
+        });
+        return inner.result;
+      });
     },
   },
 ];

@@ -34,6 +34,8 @@ export interface RunPaidOptions<T> {
 export interface PaidResult<T> {
   result: T;
   payer: string;
+  /** Whether the payment was settled (false: a batch whose every query failed). */
+  settled: boolean;
   /** PAYMENT-RESPONSE (or X-PAYMENT-RESPONSE) when a settlement happened. */
   headers: Record<string, string>;
 }
@@ -103,7 +105,7 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
   if (succeeded === 0) {
     await releasePayment(prisma, reservation, "no query succeeded");
     await releaseDailyQuota(prisma, wallet, options.quote.queries, dayStart);
-    return { result, payer: payment.payer, headers: {} };
+    return { result, payer: payment.payer, settled: false, headers: {} };
   }
   let headers: Record<string, string>;
   try {
@@ -113,5 +115,5 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
     throw error;
   }
   await releaseDailyQuota(prisma, wallet, options.quote.queries - succeeded, dayStart);
-  return { result, payer: payment.payer, headers };
+  return { result, payer: payment.payer, settled: true, headers };
 }

@@ -1,8 +1,12 @@
 // Development without an Inngest dev server (`npm run dev` on a fresh clone): refresh tracked cases in
 // this process every LOCAL_REFRESH_SECONDS, so new demo filings reach the cache and a person sees delta
-// and /v2/monitor change between calls. Production refreshes through Inngest's cron functions only.
+// and /v2/monitor change between calls; and attempt due callback deliveries. Production does both through
+// Inngest's functions only.
+import { processDueDeliveries } from "@/lib/callbacks/process-due-deliveries";
+import { now as clockNow } from "@/lib/clock";
 import { findCourt } from "@/lib/courts/registry";
 import { getPrisma } from "@/lib/db";
+import { getEnv } from "@/lib/env";
 import { logEvent } from "@/lib/log";
 import { TRACKING_WINDOW_MS } from "./list-tracked-cases";
 import { refreshCourt } from "./refresh-court";
@@ -25,6 +29,8 @@ export function startLocalRefresher(intervalSeconds: number): () => void {
         const summary = await refreshCourt({ prisma, courtCode, now, staleBefore: new Date(now.getTime() - intervalSeconds * 1000) });
         if (summary.attempted > 0) logEvent("info", "local refresh", { court_code: courtCode, ...summary });
       }
+      const delivered = await processDueDeliveries(prisma, clockNow, getEnv().CALLBACK_ALLOW_PRIVATE_TARGETS);
+      if (delivered > 0) logEvent("info", "local callback attempts", { attempted: delivered });
     } catch (error) {
       logEvent("error", "local refresh failed", { detail: String(error) });
     } finally {

@@ -40,6 +40,7 @@ export async function setup(project: TestProject): Promise<void> {
       X402_PAY_TO: payTo,
       X402_RPC_URL: chain.rpcUrl,
       X402_SETTLEMENT_PRIVATE_KEY: chain.privateKeys[0]!,
+      SIGNING_KEYS_ENCRYPTION_KEY: "55".repeat(32),
     },
   });
   project.provide("baseUrl", server.baseUrl);

@@ -107,7 +107,7 @@ const rows: Row[] = [
   ["forged cursor", { cursor: "abc" }, sandbox, { code: "invalid_parameter", parameter: "cursor", message: "next_cursor", sandbox: true }],
   ["empty cursor", { cursor: "" }, sandbox, { code: "invalid_parameter", parameter: "cursor", sandbox: true }],
   ["unknown parameter", { page: "2" }, sandbox, { code: "invalid_parameter", parameter: "page", sandbox: true }],
-  ["live (not available on this deployment yet, refused before payment)", {}, {}, { code: "internal_error", message: "Nothing was charged" }],
+  ["live, without payment", {}, {}, { code: "payment_required", message: "0.99 USD" }],
   ["live, bad input answered before payment", { limit: "500" }, {}, { code: "invalid_parameter", parameter: "limit" }],
 ];
 
@@ -116,9 +116,9 @@ describe("wallet errors", () => {
     expectErrorEnvelope(await callRoute(getDeliveries, "/v2/wallet/deliveries", { query, headers }), expected);
   });
 
-  it("keys: live GET and POST are refused before payment until keys are stored", async () => {
-    expectErrorEnvelope(await callRoute(getKeys, "/v2/wallet/keys"), { code: "internal_error", message: "Nothing was charged" });
-    expectErrorEnvelope(await callRoute(rotateKeys, "/v2/wallet/keys", { method: "POST" }), { code: "internal_error" });
+  it("keys: live GET and POST ask for payment", async () => {
+    expectErrorEnvelope(await callRoute(getKeys, "/v2/wallet/keys"), { code: "payment_required", message: "0.99 USD" });
+    expectErrorEnvelope(await callRoute(rotateKeys, "/v2/wallet/keys", { method: "POST" }), { code: "payment_required" });
   });
 
   it("keys and deliveries: other methods answer 405 in the envelope", async () => {

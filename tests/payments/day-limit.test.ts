@@ -5,16 +5,14 @@ import { GET as getMonitor } from "@/app/v2/monitor/route";
 import { POST as postBatch } from "@/app/v2/cases/batch/route";
 import { setClockOffsetForTests } from "@/lib/clock";
 import { findCourt } from "@/lib/courts/registry";
-import { useDatabase } from "@/lib/db";
-import { resetEnvForTests } from "@/lib/env";
 import { utcDayStart } from "@/lib/limits/reserve-daily-quota";
-import { resetPaymentConfigForTests } from "@/lib/payments/payment-config";
 import { generateDemoCase } from "@/lib/sources/demo/generate-case";
-import { startLocalChain, type LocalChain } from "../helpers/local-chain";
-import { makePayer, type Payer } from "../helpers/payer";
-import { DATABASE_TARGETS, type TestDatabase } from "../helpers/test-database";
-import { privateKeyToAccount } from "viem/accounts";
+import type { LocalChain } from "../helpers/local-chain";
+import { startPaidEnvironment, type PaidEnvironment } from "../helpers/paid-environment";
+import type { Payer } from "../helpers/payer";
+import type { TestDatabase } from "../helpers/test-database";
 
+let environment: PaidEnvironment;
 let chain: LocalChain;
 let opened: TestDatabase;
 let payer: Payer;
@@ -26,33 +24,13 @@ const caseId = (() => {
 })();
 
 beforeAll(async () => {
-  chain = await startLocalChain(4);
-  opened = await DATABASE_TARGETS[0]!.open();
-  useDatabase(opened.db);
-  Object.assign(process.env, {
-    CASE_SOURCE: "demo",
-    X402_NETWORK: chain.network,
-    X402_ASSET: chain.token,
-    X402_PAY_TO: privateKeyToAccount(chain.privateKeys[1]!).address,
-    X402_RPC_URL: chain.rpcUrl,
-    X402_SETTLEMENT_PRIVATE_KEY: chain.privateKeys[0]!,
-  });
-  resetEnvForTests();
-  resetPaymentConfigForTests();
-  payer = makePayer(
-    { rpcUrl: chain.rpcUrl, chainId: chain.chain.id, network: chain.network, token: chain.token, payTo: privateKeyToAccount(chain.privateKeys[1]!).address, privateKeys: chain.privateKeys },
-    2,
-  );
-  await payer.mint(100_000_000n);
+  environment = await startPaidEnvironment();
+  ({ chain, opened } = environment);
+  payer = await environment.payer(2);
 }, 60_000);
 
 afterAll(async () => {
-  setClockOffsetForTests(0);
-  for (const key of ["CASE_SOURCE", "X402_NETWORK", "X402_ASSET", "X402_PAY_TO", "X402_RPC_URL", "X402_SETTLEMENT_PRIVATE_KEY"]) delete process.env[key];
-  resetEnvForTests();
-  resetPaymentConfigForTests();
-  await opened?.dispose();
-  await chain?.stop();
+  await environment?.close();
 });
 
 const monitorUrl = `http://localhost:3000/v2/monitor?case_id=${caseId}&court_code=nysd&last_checked=2026-01-01T00:00:00Z`;

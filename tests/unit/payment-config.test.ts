@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getEnv, resetEnvForTests } from "@/lib/env";
 import { getPaymentConfig, resetPaymentConfigForTests, toBaseUnits } from "@/lib/payments/payment-config";
 
-const keys = ["X402_PAY_TO", "X402_RPC_URL", "X402_SETTLEMENT_PRIVATE_KEY", "X402_FACILITATOR_URL", "X402_NETWORK", "X402_PRICE_USD"];
+const keys = ["X402_PAY_TO", "X402_RPC_URL", "X402_SETTLEMENT_PRIVATE_KEY", "X402_FACILITATOR_URL", "X402_NETWORK", "X402_PRICE_USD", "SIGNING_KEYS_ENCRYPTION_KEY"];
+const sealing = { SIGNING_KEYS_ENCRYPTION_KEY: "44".repeat(32) };
 const payTo = "0x1111111111111111111111111111111111111111";
 const key = `0x${"ab".repeat(32)}`;
 
@@ -31,7 +32,7 @@ describe("payment configuration", () => {
   });
 
   it("reads an in-process facilitator configuration, with the network's x402 v1 name where it has one", () => {
-    withEnv({ X402_PAY_TO: payTo, X402_RPC_URL: "http://127.0.0.1:8545", X402_SETTLEMENT_PRIVATE_KEY: key, X402_NETWORK: "eip155:84532" });
+    withEnv({ ...sealing, X402_PAY_TO: payTo, X402_RPC_URL: "http://127.0.0.1:8545", X402_SETTLEMENT_PRIVATE_KEY: key, X402_NETWORK: "eip155:84532" });
     expect(getPaymentConfig()).toMatchObject({
       network: "eip155:84532",
       chainId: 84532,
@@ -39,7 +40,7 @@ describe("payment configuration", () => {
       pricePerQueryBaseUnits: 990_000n,
       facilitator: { kind: "local", rpcUrl: "http://127.0.0.1:8545" },
     });
-    withEnv({ X402_PAY_TO: payTo, X402_RPC_URL: "http://127.0.0.1:8545", X402_SETTLEMENT_PRIVATE_KEY: key, X402_NETWORK: "eip155:31337" });
+    withEnv({ ...sealing, X402_PAY_TO: payTo, X402_RPC_URL: "http://127.0.0.1:8545", X402_SETTLEMENT_PRIVATE_KEY: key, X402_NETWORK: "eip155:31337" });
     expect(getPaymentConfig()?.v1Network).toBeNull();
   });
 
@@ -50,6 +51,7 @@ describe("payment configuration", () => {
     [{ X402_PAY_TO: payTo, X402_FACILITATOR_URL: "https://facilitator.example", X402_RPC_URL: "http://127.0.0.1:8545", X402_SETTLEMENT_PRIVATE_KEY: key }, /choose one facilitator/],
     [{ X402_NETWORK: "base" }, /CAIP-2/],
     [{ X402_PRICE_USD: "0,99" }, /decimal number/],
+    [{ X402_PAY_TO: payTo, X402_FACILITATOR_URL: "https://facilitator.example" }, /set SIGNING_KEYS_ENCRYPTION_KEY/],
   ])("refuses an incomplete or wrong configuration at start-up (%j)", (values, message) => {
     withEnv(values as Record<string, string>);
     expect(() => getEnv()).toThrow(message);

@@ -1,4 +1,7 @@
 import { caseQuerySchema, contract } from "@/contract";
+import { sendDeliveryEvents } from "@/inngest/send-delivery-events";
+import { finishRequestDeliveries } from "@/lib/callbacks/finish-request-deliveries";
+import { requestDeliveries } from "@/lib/callbacks/request-deliveries";
 import { caseStoreFor } from "@/lib/cases/case-store";
 import { parseCaseRequest } from "@/lib/cases/parse-case-request";
 import { queryCase } from "@/lib/cases/query-case";
@@ -13,15 +16,13 @@ export const GET = defineEndpoint({
   name: "GET /v2/case",
   response: contract.getCase.responses[200],
   price: () => ({ queries: 1, description: "A case query" }),
-  parse: (request, { now }) => parseCaseRequest(parseWith(caseQuerySchema, readQuery(request)), now),
-  run: (input, { meta, now }) =>
-    queryCase({
-      request: input,
-      store: caseStoreFor(meta.sandbox),
-      meta,
-      queryCostUsd: meta.sandbox ? 0 : pricePerQueryUsd(),
-      now,
-    }),
+  parse: (request, { now, meta }) => parseCaseRequest(parseWith(caseQuerySchema, readQuery(request)), now, { sandbox: meta.sandbox }),
+  run: async (input, { meta, now, wallet }) => {
+    const response = await queryCase({ request: input, store: caseStoreFor(meta.sandbox), meta, queryCostUsd: meta.sandbox ? 0 : pricePerQueryUsd(), now });
+    await requestDeliveries({ wallet, requestId: meta.request_id, now, answered: [{ request: input, response }] });
+    return response;
+  },
+  afterPayment: (settled, { meta }) => finishRequestDeliveries(meta.request_id, settled, sendDeliveryEvents),
 });
 
 const notAllowed = methodNotAllowed("/v2/case", ["GET"]);

@@ -102,9 +102,9 @@ CREATE TABLE "wallets" (
 CREATE TABLE "signing_keys" (
     "id" TEXT NOT NULL,
     "wallet_address" TEXT NOT NULL,
-    "secret_ciphertext" BYTEA NOT NULL,
-    "secret_iv" BYTEA NOT NULL,
-    "secret_tag" BYTEA NOT NULL,
+    "secret_ciphertext" TEXT NOT NULL,
+    "secret_iv" TEXT NOT NULL,
+    "secret_tag" TEXT NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "retired_at" TIMESTAMPTZ(3),
     "valid_until" TIMESTAMPTZ(3),
@@ -126,7 +126,8 @@ CREATE TABLE "callback_deliveries" (
     "last_attempt_at" TIMESTAMPTZ(3),
     "last_response_code" INTEGER,
     "idempotency_key" UUID NOT NULL,
-    "payload" TEXT NOT NULL,
+    "body" TEXT NOT NULL,
+    "dispatched_at" TIMESTAMPTZ(3),
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMPTZ(3) NOT NULL,
 
@@ -245,6 +246,12 @@ CREATE UNIQUE INDEX "callback_deliveries_idempotency_key_key" ON "callback_deliv
 
 -- CreateIndex
 CREATE INDEX "callback_deliveries_wallet_address_last_attempt_at_id_idx" ON "callback_deliveries"("wallet_address", "last_attempt_at" DESC, "id" DESC);
+
+-- CreateIndex
+CREATE INDEX "callback_deliveries_request_id_idx" ON "callback_deliveries"("request_id");
+
+-- CreateIndex
+CREATE INDEX "callback_deliveries_status_dispatched_at_idx" ON "callback_deliveries"("status", "dispatched_at");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "callback_attempts_delivery_id_attempt_number_key" ON "callback_attempts"("delivery_id", "attempt_number");

@@ -1,4 +1,7 @@
 import { contract } from "@/contract";
+import { sendDeliveryEvents } from "@/inngest/send-delivery-events";
+import { finishRequestDeliveries } from "@/lib/callbacks/finish-request-deliveries";
+import { requestDeliveries } from "@/lib/callbacks/request-deliveries";
 import { caseStoreFor } from "@/lib/cases/case-store";
 import { BATCH_BODY_LIMIT, batchBodyTooLarge, parseBatchRequest, queryBatch } from "@/lib/cases/query-batch";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
@@ -10,13 +13,21 @@ export const dynamic = "force-dynamic";
 export const POST = defineEndpoint({
   name: "POST /v2/cases/batch",
   response: contract.batchCases.responses[200],
-  parse: async (request, { now }) =>
-    parseBatchRequest(await readJsonBody(request, { limitBytes: BATCH_BODY_LIMIT, tooLarge: batchBodyTooLarge }), now),
+  parse: async (request, { now, meta }) =>
+    parseBatchRequest(await readJsonBody(request, { limitBytes: BATCH_BODY_LIMIT, tooLarge: batchBodyTooLarge }), now, { sandbox: meta.sandbox }),
   price: (requests) => ({ queries: requests.length, description: `A batch of ${requests.length} case queries` }),
   // One payment for the batch: settled in full when any query succeeded, not at all when every one failed.
   successes: (response) => response.meta.successful,
-  run: (requests, { meta, now, baseUrl }) =>
-    queryBatch({ requests, store: caseStoreFor(meta.sandbox), meta, sandbox: meta.sandbox, now, baseUrl }),
+  run: async (requests, { meta, now, baseUrl, wallet }) => {
+    const response = await queryBatch({ requests, store: caseStoreFor(meta.sandbox), meta, sandbox: meta.sandbox, now, baseUrl });
+    // One delivery per successful query that names a callback_url (DECISIONS.md "Callbacks").
+    const answered = response.results.flatMap((result, index) =>
+      result.status === "success" ? [{ request: requests[index]!, response: result.response }] : [],
+    );
+    await requestDeliveries({ wallet, requestId: meta.request_id, now, answered });
+    return response;
+  },
+  afterPayment: (settled, { meta }) => finishRequestDeliveries(meta.request_id, settled, sendDeliveryEvents),
 });
 
 const notAllowed = methodNotAllowed("/v2/cases/batch", ["POST"]);

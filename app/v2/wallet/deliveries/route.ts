@@ -1,8 +1,10 @@
 import { contract } from "@/contract";
+import { listDeliveries } from "@/lib/callbacks/list-deliveries";
+import { getPrisma } from "@/lib/db";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { readQuery } from "@/lib/http/parse-input";
-import { refuseLiveWallet } from "@/lib/wallet/refuse-live-wallet";
+import { pricePerQueryUsd } from "@/lib/pricing";
 import { sandboxDeliveries } from "@/lib/sandbox/wallet";
 import { parseDeliveriesRequest } from "@/lib/wallet/parse-deliveries-request";
 
@@ -12,12 +14,11 @@ export const GET = defineEndpoint({
   name: "GET /v2/wallet/deliveries",
   response: contract.listWalletDeliveries.responses[200],
   price: () => ({ queries: 1, description: "Reading the wallet's delivery history" }),
-  parse: (request, { meta }) => {
-    const options = parseDeliveriesRequest(readQuery(request));
-    refuseLiveWallet(meta.sandbox);
-    return options;
-  },
-  run: (options, { meta }) => sandboxDeliveries(meta, options),
+  parse: (request) => parseDeliveriesRequest(readQuery(request)),
+  run: async (page, { meta, wallet }) =>
+    wallet === null
+      ? sandboxDeliveries(meta, page)
+      : listDeliveries({ prisma: await getPrisma(), wallet, page, meta, queryCostUsd: pricePerQueryUsd() }),
 });
 
 const notAllowed = methodNotAllowed("/v2/wallet/deliveries", ["GET"]);

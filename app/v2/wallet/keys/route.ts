@@ -1,7 +1,10 @@
 import { contract } from "@/contract";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { refuseLiveWallet } from "@/lib/wallet/refuse-live-wallet";
+import { getKeyState } from "@/lib/keys/get-key-state";
+import { rotateSigningKey } from "@/lib/keys/rotate-signing-key";
+import { getPrisma } from "@/lib/db";
+import { pricePerQueryUsd } from "@/lib/pricing";
 import { sandboxKeyState, sandboxRotation } from "@/lib/sandbox/wallet";
 
 export const dynamic = "force-dynamic";
@@ -10,16 +13,22 @@ export const GET = defineEndpoint({
   name: "GET /v2/wallet/keys",
   response: contract.getWalletKeys.responses[200],
   price: () => ({ queries: 1, description: "Reading the wallet's signing key state" }),
-  parse: (_request, { meta }) => refuseLiveWallet(meta.sandbox),
-  run: (_input, { meta }) => sandboxKeyState(meta),
+  parse: () => null,
+  run: async (_input, { meta, now, wallet }) =>
+    wallet === null
+      ? sandboxKeyState(meta)
+      : getKeyState({ prisma: await getPrisma(), wallet, meta, queryCostUsd: pricePerQueryUsd(), now }),
 });
 
 export const POST = defineEndpoint({
   name: "POST /v2/wallet/keys",
   response: contract.rotateWalletKey.responses[200],
   price: () => ({ queries: 1, description: "Rotating the wallet's signing key" }),
-  parse: (_request, { meta }) => refuseLiveWallet(meta.sandbox),
-  run: (_input, { meta, now }) => sandboxRotation(meta, now),
+  parse: () => null,
+  run: async (_input, { meta, now, wallet }) =>
+    wallet === null
+      ? sandboxRotation(meta, now)
+      : rotateSigningKey({ prisma: await getPrisma(), wallet, meta, queryCostUsd: pricePerQueryUsd(), now }),
 });
 
 const notAllowed = methodNotAllowed("/v2/wallet/keys", ["GET", "POST"]);

@@ -1,0 +1,84 @@
+// One attempt of a delivery (attempt n of 7): sign the stored body with the wallet's current key, POST
+// it, and record the attempt and the delivery's new state. Called by the Inngest function (one step per
+// attempt) and by the development runner; a step that is retried after the attempt was recorded does
+// not post again.
+import { IDEMPOTENCY_HEADER, KEY_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, signDeliveryBody } from "@/contract/callbacks/verify-delivery.ts";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { currentSigningKey } from "@/lib/keys/current-signing-key";
+import { MAX_ATTEMPTS } from "./delivery-schedule";
+import { postDelivery } from "./post-delivery";
+
+export type DeliveryState = "succeeded" | "retrying" | "failed";
+
+export interface AttemptResult {
+  attempt: number;
+  state: DeliveryState;
+  responseCode: number | null;
+  error: string | null;
+  keyId: string;
+}
+
+export interface AttemptDeliveryOptions {
+  prisma: PrismaClient;
+  deliveryId: string;
+  attempt: number;
+  now: () => Date;
+  allowPrivateTargets: boolean;
+}
+
+export async function attemptDelivery({ prisma, deliveryId, attempt, now, allowPrivateTargets }: AttemptDeliveryOptions): Promise<AttemptResult> {
+  const delivery = await prisma.callbackDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
+  const recorded = await prisma.callbackAttempt.findUnique({ where: { deliveryId_attemptNumber: { deliveryId, attemptNumber: attempt } } });
+  if (recorded) {
+    return {
+      attempt,
+      state: delivery.status as DeliveryState,
+      responseCode: recorded.responseCode,
+      error: recorded.error,
+      keyId: recorded.keyId ?? "",
+    };
+  }
+
+  const startedAt = now();
+  const key = await currentSigningKey(prisma, delivery.walletAddress, startedAt);
+  const outcome = await postDelivery({
+    url: delivery.callbackUrl,
+    body: delivery.body,
+    allowPrivateTargets,
+    headers: {
+      [SIGNATURE_HEADER]: signDeliveryBody(key.secret, delivery.body),
+      [KEY_ID_HEADER]: key.keyId,
+      [TIMESTAMP_HEADER]: String(Math.floor(startedAt.getTime() / 1000)),
+      [IDEMPOTENCY_HEADER]: delivery.idempotencyKey,
+    },
+  });
+  const responseCode = outcome.kind === "answered" ? outcome.status : null;
+  const error = outcome.kind === "failed" ? outcome.error : null;
+  const succeeded = responseCode !== null && responseCode >= 200 && responseCode < 300;
+  const state: DeliveryState = succeeded ? "succeeded" : attempt >= MAX_ATTEMPTS ? "failed" : "retrying";
+
+  await prisma.$transaction([
+    prisma.callbackAttempt.create({
+      data: {
+        deliveryId,
+        attemptNumber: attempt,
+        attemptedAt: startedAt,
+        responseCode,
+        error,
+        keyId: key.keyId,
+        durationMs: Math.max(0, now().getTime() - startedAt.getTime()),
+      },
+    }),
+    prisma.callbackDelivery.update({
+      where: { id: deliveryId },
+      data: {
+        status: state,
+        attempts: attempt,
+        ...(attempt === 1 ? { firstAttemptAt: startedAt } : {}),
+        lastAttemptAt: startedAt,
+        lastResponseCode: responseCode,
+      },
+    }),
+  ]);
+  return { attempt, state, responseCode, error, keyId: key.keyId };
+}

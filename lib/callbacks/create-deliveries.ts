@@ -1,0 +1,47 @@
+// A paid case query that names a callback_url gets a delivery: its record (with the exact body every
+// attempt will post) is written before the response returns, so nothing is lost if the process dies.
+// It is handed to the delivery function once the payment is settled (dispatch-deliveries.ts).
+import { randomBytes, randomUUID } from "node:crypto";
+import type { CaseResponse } from "@/contract";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { EVENT_TYPE, WEBHOOK_VERSION } from "./delivery-schedule";
+
+export interface DeliveryRequest {
+  caseId: string;
+  courtCode: string;
+  callbackUrl: string;
+  /** The synchronous response, sent as `payload`. */
+  payload: CaseResponse;
+}
+
+export interface CreateDeliveriesOptions {
+  prisma: PrismaClient;
+  wallet: string;
+  requestId: string;
+  deliveries: readonly DeliveryRequest[];
+  now: Date;
+}
+
+export async function createDeliveries({ prisma, wallet, requestId, deliveries, now }: CreateDeliveriesOptions): Promise<string[]> {
+  if (deliveries.length === 0) return [];
+  const rows = deliveries.map((delivery) => ({
+    id: `dlv_${randomBytes(12).toString("hex")}`,
+    walletAddress: wallet,
+    requestId,
+    caseId: delivery.caseId,
+    courtCode: delivery.courtCode,
+    callbackUrl: delivery.callbackUrl,
+    status: "pending",
+    attempts: 0,
+    idempotencyKey: randomUUID(),
+    body: JSON.stringify({
+      payload: delivery.payload,
+      webhook: { version: WEBHOOK_VERSION, event_type: EVENT_TYPE, date_created: now.toISOString(), deprecation_date: null },
+    }),
+  }));
+  await prisma.$transaction([
+    prisma.wallet.upsert({ where: { address: wallet }, create: { address: wallet }, update: {} }),
+    prisma.callbackDelivery.createMany({ data: rows }),
+  ]);
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,52 @@
+// SSRF guard for callback targets. The check runs on the address a connection is about to use (in the
+// socket's DNS lookup), not on the host name, so a name that resolves to an internal address, or
+// changes its answer between a check and the connection, is refused all the same.
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { BlockList, isIP } from "node:net";
+
+const blocked = new BlockList();
+// IPv4: "this" network, private, loopback, link-local (incl. cloud metadata 169.254.169.254), shared
+// address space, IETF protocol, benchmarking, documentation, multicast and reserved ranges.
+for (const [network, prefix] of [
+  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
+  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24],
+  ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
+] as const) blocked.addSubnet(network, prefix, "ipv4");
+// IPv6: unspecified, loopback, IPv4-mapped (checked as IPv4 below), unique-local, link-local, multicast,
+// documentation.
+for (const [network, prefix] of [
+  ["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["2001:db8::", 32], ["64:ff9b::", 96],
+] as const) blocked.addSubnet(network, prefix, "ipv6");
+
+export function isBlockedAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return blocked.check(address, "ipv4");
+  if (family === 6) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped) return blocked.check(mapped[1]!, "ipv4");
+    return blocked.check(address, "ipv6");
+  }
+  return true;
+}
+
+export class BlockedTargetError extends Error {
+  constructor(readonly address: string) {
+    super(`the callback target resolves to ${address}, an internal address; deliveries go to public addresses only`);
+    this.name = "BlockedTargetError";
+  }
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/** A `lookup` for http(s).request that refuses internal addresses (unless allowed). */
+export function guardedLookup(allowPrivate: boolean) {
+  return (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
+    dnsLookup(hostname, { all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      const usable = allowPrivate ? addresses : addresses.filter((entry) => !isBlockedAddress(entry.address));
+      if (usable.length === 0) return callback(new BlockedTargetError(addresses[0]?.address ?? hostname), []);
+      if (options.all) return callback(null, usable);
+      return callback(null, usable[0]!.address, usable[0]!.family);
+    });
+  };
+}

@@ -1,0 +1,91 @@
+// Wallet signing keys on PGlite and PostgreSQL: provisioning, rotation, the 30-minute window, and secrets
+// that are never readable from the database.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { resetEnvForTests } from "@/lib/env";
+import { currentSigningKey } from "@/lib/keys/current-signing-key";
+import { getKeyState } from "@/lib/keys/get-key-state";
+import { rotateSigningKey } from "@/lib/keys/rotate-signing-key";
+import { DATABASE_TARGETS, type TestDatabase } from "../helpers/test-database";
+
+vi.stubEnv("SIGNING_KEYS_ENCRYPTION_KEY", "11".repeat(32));
+resetEnvForTests();
+
+const meta = { request_id: "req_000000000000000000000000", queried_at: "2026-11-20T10:00:00.000Z", sandbox: false, tag: null };
+const wallet = () => `0x${Math.random().toString(16).slice(2).padEnd(40, "0").slice(0, 40)}`;
+const at = (iso: string) => new Date(iso);
+
+describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))("signing keys on %s", (_name, target) => {
+  let opened: TestDatabase;
+  beforeAll(async () => {
+    opened = await target.open();
+  });
+  afterAll(async () => {
+    await opened?.dispose();
+  });
+  const prisma = () => opened.db.prisma;
+
+  it("provisions one key on the first call, also when first calls race, and returns no secret", async () => {
+    const address = wallet();
+    const states = await Promise.all(
+      Array.from({ length: 5 }, () => getKeyState({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:00:00Z") })),
+    );
+    expect(new Set(states.map((state) => state.current_key_id)).size).toBe(1);
+    expect(states[0]).toEqual({
+      meta: { request_id: meta.request_id, queried_at: meta.queried_at, query_cost_usd: 0.99, sandbox: false },
+      wallet: address,
+      current_key_id: expect.stringMatching(/^key_[0-9a-f]{24}$/),
+      current_key_created_at: "2026-11-20T10:00:00.000Z",
+      previous_key_id: null,
+    });
+    expect(JSON.stringify(states[0])).not.toMatch(/secret/);
+    expect(await prisma().signingKey.count({ where: { walletAddress: address } })).toBe(1);
+  });
+
+  it("rotates: a new current key with its secret once, the old one valid for 30 minutes, then gone", async () => {
+    const address = wallet();
+    const first = await getKeyState({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:00:00Z") });
+    const rotation = await rotateSigningKey({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T11:00:00Z") });
+    expect(rotation).toMatchObject({
+      wallet: address,
+      new_key_id: expect.stringMatching(/^key_/),
+      new_key_secret: expect.stringMatching(/^[0-9a-f]{64}$/),
+      new_key_created_at: "2026-11-20T11:00:00.000Z",
+      previous_key_id: first.current_key_id,
+      previous_key_valid_until: "2026-11-20T11:30:00.000Z",
+    });
+    const during = await getKeyState({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T11:29:59Z") });
+    expect(during).toMatchObject({ current_key_id: rotation.new_key_id, previous_key_id: first.current_key_id });
+    const after = await getKeyState({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T11:30:01Z") });
+    expect(after).toMatchObject({ current_key_id: rotation.new_key_id, previous_key_id: null });
+
+    // Deliveries sign with the current key, whose secret is the one handed out.
+    expect(await currentSigningKey(prisma(), address, at("2026-11-20T11:05:00Z"))).toEqual({ keyId: rotation.new_key_id, secret: rotation.new_key_secret });
+  });
+
+  it("keeps one previous key: rotating again within the window retires the older one at once", async () => {
+    const address = wallet();
+    const one = await rotateSigningKey({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:00:00Z") });
+    expect(one.previous_key_id).toBeNull();
+    const two = await rotateSigningKey({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:10:00Z") });
+    const three = await rotateSigningKey({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:20:00Z") });
+    expect(three.previous_key_id).toBe(two.new_key_id);
+    const state = await getKeyState({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:21:00Z") });
+    expect(state.previous_key_id).toBe(two.new_key_id);
+    expect(state.previous_key_id).not.toBe(one.new_key_id);
+  });
+
+  it("never stores a secret readable in plain text", async () => {
+    const address = wallet();
+    const rotation = await rotateSigningKey({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:00:00Z") });
+    const rows = await opened.db.sql.query<Record<string, unknown>>("SELECT * FROM signing_keys WHERE wallet_address = $1", [address]);
+    const dump = JSON.stringify(rows);
+    expect(dump).not.toContain(rotation.new_key_secret);
+    expect(dump.toLowerCase()).not.toContain(rotation.new_key_secret.toLowerCase());
+    // The ciphertext is bound to its key id: moved to another row, it does not open.
+    const { openSecret } = await import("@/lib/keys/secret-box");
+    const row = await prisma().signingKey.findUniqueOrThrow({ where: { id: rotation.new_key_id } });
+    const sealed = { ciphertext: row.secretCiphertext, iv: row.secretIv, tag: row.secretTag };
+    expect(openSecret(rotation.new_key_id, sealed)).toBe(rotation.new_key_secret);
+    expect(() => openSecret("key_someone_else", sealed)).toThrow();
+  });
+});

@@ -1,0 +1,63 @@
+// In-process tests of paid endpoints: a local chain with the test token, a fresh database serving this
+// process, and the environment of a deployment that takes x402 payments on that chain. The route handlers
+// are called directly, so the test owns the clock (lib/clock.ts) and the database.
+import { privateKeyToAccount } from "viem/accounts";
+import { setClockOffsetForTests } from "@/lib/clock";
+import { useDatabase } from "@/lib/db";
+import { resetEnvForTests } from "@/lib/env";
+import { resetPaymentConfigForTests } from "@/lib/payments/payment-config";
+import { startLocalChain, type LocalChain } from "./local-chain";
+import type { ChainInfo } from "./next-server";
+import { makePayer, type Payer } from "./payer";
+import { DATABASE_TARGETS, type TestDatabase } from "./test-database";
+
+export interface PaidEnvironment {
+  chain: LocalChain;
+  info: ChainInfo;
+  opened: TestDatabase;
+  payer(index: number, mint?: bigint): Promise<Payer>;
+  close(): Promise<void>;
+}
+
+const VARIABLES = {
+  CASE_SOURCE: "demo",
+  SIGNING_KEYS_ENCRYPTION_KEY: "33".repeat(32),
+  CALLBACK_ALLOW_PRIVATE_TARGETS: "1",
+};
+
+export async function startPaidEnvironment(): Promise<PaidEnvironment> {
+  const chain = await startLocalChain(8);
+  const opened = await DATABASE_TARGETS[0]!.open();
+  useDatabase(opened.db);
+  const payTo = privateKeyToAccount(chain.privateKeys[1]!).address;
+  const env = {
+    ...VARIABLES,
+    X402_NETWORK: chain.network,
+    X402_ASSET: chain.token,
+    X402_PAY_TO: payTo,
+    X402_RPC_URL: chain.rpcUrl,
+    X402_SETTLEMENT_PRIVATE_KEY: chain.privateKeys[0]!,
+  };
+  Object.assign(process.env, env);
+  resetEnvForTests();
+  resetPaymentConfigForTests();
+  const info: ChainInfo = { rpcUrl: chain.rpcUrl, chainId: chain.chain.id, network: chain.network, token: chain.token, payTo, privateKeys: chain.privateKeys };
+  return {
+    chain,
+    info,
+    opened,
+    async payer(index, mint = 100_000_000n) {
+      const payer = makePayer(info, index);
+      if (mint > 0n) await payer.mint(mint);
+      return payer;
+    },
+    async close() {
+      setClockOffsetForTests(0);
+      for (const key of Object.keys(env)) delete process.env[key];
+      resetEnvForTests();
+      resetPaymentConfigForTests();
+      await opened.dispose();
+      await chain.stop();
+    },
+  };
+}

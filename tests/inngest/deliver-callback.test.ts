@@ -1,0 +1,176 @@
+// The delivery function, run by @inngest/test with its real steps against a real local HTTP receiver
+// and a real database: signed POSTs, the retry schedule, the terminal states, and the SSRF guard.
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import { InngestTestEngine } from "@inngest/test";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { verifyDelivery } from "@/contract/callbacks/verify-delivery.ts";
+import { deliverCallback } from "@/inngest/functions/deliver-callback";
+import { attemptDelivery } from "@/lib/callbacks/attempt-delivery";
+import { createDeliveries } from "@/lib/callbacks/create-deliveries";
+import { useDatabase } from "@/lib/db";
+import { resetEnvForTests } from "@/lib/env";
+import { rotateSigningKey } from "@/lib/keys/rotate-signing-key";
+import { lookupSandboxCase } from "@/lib/sandbox/lookup-sandbox-case";
+import { buildCaseResponse } from "@/lib/cases/build-case-response";
+import { parseCaseRequest } from "@/lib/cases/parse-case-request";
+import { freePort } from "../helpers/start-next";
+import { DATABASE_TARGETS, type TestDatabase } from "../helpers/test-database";
+
+vi.stubEnv("SIGNING_KEYS_ENCRYPTION_KEY", "22".repeat(32));
+vi.stubEnv("CALLBACK_ALLOW_PRIVATE_TARGETS", "1");
+resetEnvForTests();
+
+interface Received {
+  headers: IncomingMessage["headers"];
+  body: string;
+}
+
+let opened: TestDatabase;
+let server: Server;
+let port: number;
+let received: Received[] = [];
+let answers: number[] = [];
+
+beforeAll(async () => {
+  opened = await DATABASE_TARGETS[0]!.open();
+  useDatabase(opened.db);
+  port = await freePort();
+  server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+      const status = answers.shift() ?? 200;
+      response.writeHead(status, status === 302 ? { location: "http://127.0.0.1:1/elsewhere" } : {});
+      response.end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await opened?.dispose();
+});
+beforeEach(() => {
+  received = [];
+  answers = [];
+});
+
+const meta = { request_id: "req_0123456789abcdef01234567", queried_at: "2026-11-20T10:00:00.000Z", sandbox: false, tag: null };
+
+async function newDelivery(url = `http://127.0.0.1:${port}/hooks/dockets`) {
+  const wallet = `0x${Math.random().toString(16).slice(2).padEnd(40, "a").slice(0, 40)}`;
+  const rotation = await rotateSigningKey({ prisma: opened.db.prisma, wallet, meta, queryCostUsd: 0.99, now: new Date() });
+  const request = parseCaseRequest({ case_id: "1:22-cr-00123", court_code: "dcd" }, new Date());
+  const lookup = await lookupSandboxCase(request.court, request.caseId, new Date());
+  if (lookup.kind !== "found") throw new Error("fixture missing");
+  const payload = buildCaseResponse({ record: lookup.record, request, meta, queryCostUsd: 0.99, now: new Date() });
+  const [id] = await createDeliveries({
+    prisma: opened.db.prisma,
+    wallet,
+    requestId: meta.request_id,
+    now: new Date("2026-11-20T10:00:01.000Z"),
+    deliveries: [{ caseId: "1:22-cr-00123", courtCode: "dcd", callbackUrl: url, payload }],
+  });
+  return { id: id!, wallet, secrets: { [rotation.new_key_id]: rotation.new_key_secret }, keyId: rotation.new_key_id, payload };
+}
+
+/** @inngest/test cannot wait out step.sleep: each sleep step gets a mocked (instant) result. */
+const sleeps = () => Array.from({ length: 6 }, (_, index) => ({ id: `wait-${index + 1}`, handler: () => null }));
+
+async function run(deliveryId: string) {
+  const engine = new InngestTestEngine({ function: deliverCallback });
+  return engine.execute({ events: [{ name: "callbacks/delivery.requested", data: { delivery_id: deliveryId } }], steps: sleeps() });
+}
+
+describe("deliver-callback", () => {
+  it("delivers on the first try: a signed POST of {payload, webhook}, recorded as succeeded", async () => {
+    const delivery = await newDelivery();
+    const { result, ctx } = await run(delivery.id);
+    expect(result).toEqual({ delivery_id: delivery.id, state: "succeeded", attempts: 1 });
+    expect(ctx.step.sleep).not.toHaveBeenCalled();
+    expect(received).toHaveLength(1);
+    const [request] = received;
+    expect(request!.headers["content-type"]).toBe("application/json");
+    expect(request!.headers["idempotency-key"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(Math.abs(Number(request!.headers["x-service-timestamp"]) - Date.now() / 1000)).toBeLessThan(30);
+    const verified = verifyDelivery({ rawBody: request!.body, headers: request!.headers as Record<string, string>, secrets: delivery.secrets });
+    expect(verified).toMatchObject({ ok: true, keyId: delivery.keyId });
+    expect(JSON.parse(request!.body)).toEqual({
+      payload: delivery.payload,
+      webhook: { version: "2.0", event_type: "case_query_complete", date_created: "2026-11-20T10:00:01.000Z", deprecation_date: null },
+    });
+    const stored = await opened.db.prisma.callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: { attemptsLog: true } });
+    expect(stored).toMatchObject({ status: "succeeded", attempts: 1, lastResponseCode: 200 });
+    expect(stored.attemptsLog).toEqual([expect.objectContaining({ attemptNumber: 1, responseCode: 200, error: null, keyId: delivery.keyId })]);
+  });
+
+  it("retries on the spec's schedule and succeeds on the 7th attempt, with one Idempotency-Key", async () => {
+    const delivery = await newDelivery();
+    answers = [500, 503, 404, 302, 500, 429, 204];
+    const { result, ctx } = await run(delivery.id);
+    expect(result).toEqual({ delivery_id: delivery.id, state: "succeeded", attempts: 7 });
+    expect((ctx.step.sleep as unknown as ReturnType<typeof vi.fn>).mock.calls.map(([, duration]) => duration)).toEqual(["3m", "9m", "27m", "81m", "243m", "729m"]);
+    expect(received).toHaveLength(7);
+    expect(new Set(received.map((request) => request.headers["idempotency-key"])).size).toBe(1);
+    expect(new Set(received.map((request) => request.body)).size).toBe(1);
+    const stored = await opened.db.prisma.callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: { attemptsLog: { orderBy: { attemptNumber: "asc" } } } });
+    expect(stored).toMatchObject({ status: "succeeded", attempts: 7, lastResponseCode: 204 });
+    expect(stored.attemptsLog.map((attempt) => attempt.responseCode)).toEqual([500, 503, 404, 302, 500, 429, 204]);
+  });
+
+  it("gives up after 7 failed attempts: failed, and no 8th", async () => {
+    const delivery = await newDelivery();
+    answers = Array(8).fill(500);
+    const { result } = await run(delivery.id);
+    expect(result).toEqual({ delivery_id: delivery.id, state: "failed", attempts: 7 });
+    expect(received).toHaveLength(7);
+    expect(await opened.db.prisma.callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: "failed", attempts: 7, lastResponseCode: 500 });
+  });
+
+  it("counts a network error like a non-2xx answer, and records it", async () => {
+    const closed = await freePort();
+    const delivery = await newDelivery(`http://127.0.0.1:${closed}/nobody-listens`);
+    const { result } = await run(delivery.id);
+    expect(result).toEqual({ delivery_id: delivery.id, state: "failed", attempts: 7 });
+    const attempts = await opened.db.prisma.callbackAttempt.findMany({ where: { deliveryId: delivery.id } });
+    expect(attempts).toHaveLength(7);
+    for (const attempt of attempts) {
+      expect(attempt.responseCode).toBeNull();
+      expect(attempt.error).toMatch(/network error: .*ECONNREFUSED/);
+    }
+  });
+
+  it("signs each attempt with the wallet's current key at the time of the attempt", async () => {
+    const delivery = await newDelivery();
+    answers = [500, 200];
+    await attemptDelivery({ prisma: opened.db.prisma, deliveryId: delivery.id, attempt: 1, now: () => new Date(), allowPrivateTargets: true });
+    const rotated = await rotateSigningKey({ prisma: opened.db.prisma, wallet: delivery.wallet, meta, queryCostUsd: 0.99, now: new Date() });
+    await attemptDelivery({ prisma: opened.db.prisma, deliveryId: delivery.id, attempt: 2, now: () => new Date(), allowPrivateTargets: true });
+    expect(received.map((request) => request.headers["x-service-signature-key-id"])).toEqual([delivery.keyId, rotated.new_key_id]);
+    expect(verifyDelivery({ rawBody: received[1]!.body, headers: received[1]!.headers as Record<string, string>, secrets: { [rotated.new_key_id]: rotated.new_key_secret } }).ok).toBe(true);
+    // A step retried after its attempt was recorded does not post again.
+    await attemptDelivery({ prisma: opened.db.prisma, deliveryId: delivery.id, attempt: 2, now: () => new Date(), allowPrivateTargets: true });
+    expect(received).toHaveLength(2);
+  });
+
+  it("refuses targets on internal addresses unless configured to allow them", async () => {
+    for (const host of ["127.0.0.1", "localhost", "[::1]"]) {
+      const delivery = await newDelivery(`http://${host}:${port}/hooks`);
+      const outcome = await attemptDelivery({ prisma: opened.db.prisma, deliveryId: delivery.id, attempt: 1, now: () => new Date(), allowPrivateTargets: false });
+      expect(outcome).toMatchObject({ state: "retrying", responseCode: null, error: expect.stringMatching(/internal address/) });
+    }
+    expect(received).toHaveLength(0);
+  });
+});
+
+describe("the SSRF guard's address list", () => {
+  it.each([
+    ["127.0.0.1", true], ["10.1.2.3", true], ["172.16.5.4", true], ["192.168.1.1", true], ["169.254.169.254", true],
+    ["100.64.0.1", true], ["0.0.0.0", true], ["::1", true], ["fd00::1", true], ["fe80::1", true], ["::ffff:10.0.0.1", true],
+    ["8.8.8.8", false], ["93.184.216.34", false], ["2606:4700::1111", false], ["::ffff:8.8.8.8", false],
+  ])("%s is internal: %s", async (address, internal) => {
+    const { isBlockedAddress } = await import("@/lib/callbacks/guard-target");
+    expect(isBlockedAddress(address)).toBe(internal);
+  });
+});

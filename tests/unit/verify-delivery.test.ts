@@ -1,0 +1,62 @@
+// The receiver helper (court-docket-api/callbacks): what a receiver must accept and refuse.
+import { describe, expect, it } from "vitest";
+import { signDeliveryBody, verifyDelivery } from "@/contract/callbacks/verify-delivery.ts";
+
+const secret = "a".repeat(64);
+const previous = "b".repeat(64);
+const body = JSON.stringify({ payload: { case_id: "1:23-cv-04567", note: "é" }, webhook: { version: "2.0", event_type: "case_query_complete", date_created: "2026-11-20T10:00:00.000Z", deprecation_date: null } });
+const now = 1_800_000_000;
+
+function headers(overrides: Record<string, string> = {}, signWith = secret, keyId = "key_current", sentBody = body) {
+  return {
+    "X-Service-Signature": signDeliveryBody(signWith, sentBody),
+    "X-Service-Signature-Key-Id": keyId,
+    "X-Service-Timestamp": String(now),
+    "Idempotency-Key": "0b0c4b5e-7f2a-4c1d-9a3e-5b6c7d8e9f00",
+    ...overrides,
+  };
+}
+
+describe("verifyDelivery", () => {
+  it("accepts a genuine delivery, from the raw bytes, with a Headers object or a plain record", () => {
+    const record = verifyDelivery({ rawBody: body, headers: headers(), secrets: { key_current: secret }, nowSeconds: now });
+    expect(record).toEqual({ ok: true, keyId: "key_current", idempotencyKey: "0b0c4b5e-7f2a-4c1d-9a3e-5b6c7d8e9f00", timestamp: now });
+    const asHeaders = verifyDelivery({ rawBody: Buffer.from(body, "utf8"), headers: new Headers(headers()), secrets: { key_current: secret }, nowSeconds: now + 299 });
+    expect(asHeaders.ok).toBe(true);
+  });
+
+  it("refuses re-serialized JSON: the signature covers the bytes as sent", () => {
+    const reserialized = JSON.stringify(JSON.parse(body), null, 2);
+    expect(verifyDelivery({ rawBody: reserialized, headers: headers(), secrets: { key_current: secret }, nowSeconds: now })).toEqual({ ok: false, reason: "bad_signature" });
+  });
+
+  it("refuses a signature made with another key, and an unknown key id", () => {
+    expect(verifyDelivery({ rawBody: body, headers: headers({}, "c".repeat(64)), secrets: { key_current: secret }, nowSeconds: now })).toEqual({ ok: false, reason: "bad_signature" });
+    expect(verifyDelivery({ rawBody: body, headers: headers({}, secret, "key_other"), secrets: { key_current: secret }, nowSeconds: now })).toEqual({ ok: false, reason: "unknown_key" });
+  });
+
+  it("refuses timestamps more than 300 s from the receiver's clock, either way", () => {
+    for (const skew of [301, -301, 3600]) {
+      expect(verifyDelivery({ rawBody: body, headers: headers(), secrets: { key_current: secret }, nowSeconds: now + skew })).toEqual({ ok: false, reason: "stale_timestamp" });
+    }
+    expect(verifyDelivery({ rawBody: body, headers: headers(), secrets: { key_current: secret }, nowSeconds: now - 300 }).ok).toBe(true);
+  });
+
+  it("accepts the previous key inside the rotation window only", () => {
+    const validUntil = new Date((now + 1800) * 1000).toISOString();
+    const secrets = [
+      { keyId: "key_current", secret },
+      { keyId: "key_previous", secret: previous, validUntil },
+    ];
+    const signedWithPrevious = (at: number) =>
+      verifyDelivery({ rawBody: body, headers: headers({ "X-Service-Timestamp": String(at) }, previous, "key_previous"), secrets, nowSeconds: at });
+    expect(signedWithPrevious(now).ok).toBe(true);
+    expect(signedWithPrevious(now + 1799).ok).toBe(true);
+    expect(signedWithPrevious(now + 1801)).toEqual({ ok: false, reason: "expired_key" });
+  });
+
+  it("refuses a delivery without its headers", () => {
+    const { "X-Service-Timestamp": _dropped, ...rest } = headers();
+    expect(verifyDelivery({ rawBody: body, headers: rest, secrets: { key_current: secret }, nowSeconds: now })).toEqual({ ok: false, reason: "missing_headers" });
+  });
+});
