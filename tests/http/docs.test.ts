@@ -15,7 +15,7 @@ describe("served docs", () => {
 
   it("serves the changelog the status endpoint links to, and the sandbox and configuration pages", async () => {
     const status = await (await fetch(`${baseUrl()}/v2/status`)).json();
-    const pages = ["sandbox", "configuration", "live-data", "deploy", "performance", "payments", "callbacks"].map((page) => `${baseUrl()}/docs/${page}`);
+    const pages = ["sandbox", "configuration", "live-data", "deploy", "performance", "payments", "callbacks", "mcp"].map((page) => `${baseUrl()}/docs/${page}`);
     for (const url of [status.changelog_url, ...pages]) {
       const response = await fetch(url);
       expect(response.status, url).toBe(200);

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { MCP_PROTOCOL_VERSION, caseResponseSchema, monitorResponseSchema, batchResponseSchema, statusResponseSchema } from "@/contract";
 import { GET, POST } from "@/app/v2/mcp/route";
+import { TOOL_ERROR_CODES } from "@/lib/mcp/rpc-errors";
 import { callRoute, sandbox } from "../helpers/call-route";
 import { expectErrorEnvelope } from "../helpers/envelope";
 
@@ -80,6 +81,26 @@ describe("POST /v2/mcp", () => {
     const result = await call(name, args);
     expect(result.status).toBe(200);
     expect(result.body.error.data).toMatchObject({ code: "invalid_parameter", parameter });
+  });
+
+  it.each([
+    ["invalid_parameter", "service_case_query", { case_id: "1:23-cv-04567", court_code: "nysd", context: "huge" }, sandbox],
+    ["invalid_last_checked", "service_case_query", { case_id: "1:23-cv-04567", court_code: "nysd", last_checked: "2026-11-01" }, sandbox],
+    ["invalid_case_id", "service_case_query", { case_id: "4567", court_code: "nysd" }, sandbox],
+    ["court_not_found", "service_case_monitor", { case_id: "1:23-cv-04567", court_code: "zzz", last_checked: "2026-11-01T00:00:00Z" }, sandbox],
+    ["court_not_covered", "service_case_query", { case_id: "2024-00123", court_code: "ohctclaims" }, sandbox],
+    ["case_not_found", "service_case_query", { case_id: "1:24-cv-99999", court_code: "nysd" }, sandbox],
+    ["source_unavailable", "service_case_query", { case_id: "3:24-cv-01001", court_code: "prd" }, sandbox],
+    ["batch_too_large", "service_case_batch", { queries: Array.from({ length: 51 }, () => ({ case_id: "23-15678", court_code: "ca9" })) }, sandbox],
+    ["payment_required", "service_case_query", { case_id: "1:23-cv-04567", court_code: "nysd" }, {}],
+  ] as const)("answers %s as a JSON-RPC error in a 200 with our error object", async (code, name, args, headers) => {
+    const result = await call(name, args as Record<string, unknown>, headers as Record<string, string>);
+    expect(result.status).toBe(200);
+    expect(result.body.error).toMatchObject({
+      code: TOOL_ERROR_CODES[code],
+      message: expect.any(String),
+      data: { code, message: expect.any(String), documentation_url: expect.stringContaining(`/docs/errors#${code}`), request_id: expect.stringMatching(/^req_/) },
+    });
   });
 
   it("answers protocol errors with the JSON-RPC codes", async () => {
