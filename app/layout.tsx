@@ -21,9 +21,13 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             Court docket monitoring API
           </a>
           <nav aria-label="Main">
-            <a href="/v2/status">Status JSON</a>
+            <a href="/">Status</a>
+            <a href="/docs/quickstart">Quick start</a>
             <a href="/docs/sandbox">Sandbox</a>
+            <a href="/docs/payments">Pricing and limits</a>
             <a href="/docs/errors">Errors</a>
+            <a href="/docs/callbacks">Callbacks</a>
+            <a href="/docs/mcp">MCP</a>
             <a href="/docs/changelog">Changelog</a>
           </nav>
         </header>

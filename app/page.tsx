@@ -1,39 +1,186 @@
-import { API_VERSION } from "@/contract";
-import { COURTS } from "@/lib/courts/registry";
+import type { Metadata } from "next";
+import type { Court } from "@/contract";
+import { newRequestId } from "@/lib/meta";
+import { getStatus } from "@/lib/status/get-status";
+import { countCoverage, filterCourts, readFilters, searchText } from "@/lib/status/summarize-registry";
+import { FILTER_SCRIPT } from "./status-filter-script";
 
-export default function Home() {
-  const covered = COURTS.filter((court) => court.coverage !== "planned").length;
-  const planned = COURTS.length - covered;
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Status and court coverage" };
+
+const STATUS_TEXT = {
+  nominal: "All systems normal",
+  degraded: "Degraded: some courts' systems are not answering",
+  maintenance: "Scheduled maintenance in progress",
+  incident: "Incident under investigation",
+} as const;
+
+const LANGUAGE = { en: "English", fr: "French", bilingual: "Bilingual" } as const;
+const COUNTRY = { US: "United States", CA: "Canada" } as const;
+
+function cadence(court: Court): string {
+  if (court.refresh_cadence_seconds === null) return "not refreshed yet (planned)";
+  return court.refresh_cadence_seconds % 3600 === 0 ? `every ${court.refresh_cadence_seconds / 3600} h` : `every ${court.refresh_cadence_seconds / 60} min`;
+}
+
+// The status page for people: the same data as GET /v2/status (lib/status/get-status.ts), rendered on the
+// server. Filtering works as a plain GET form without JavaScript; with it, rows filter as you type.
+export default async function StatusPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const filters = readFilters(await searchParams);
+  const now = new Date();
+  const status = await getStatus({
+    meta: { request_id: newRequestId(), queried_at: now.toISOString(), sandbox: false, tag: null },
+    baseUrl: "",
+  });
+  const counts = countCoverage(status.courts);
+  const shown = new Set(filterCourts(status.courts, filters).map((court) => court.court_code));
+
   return (
     <>
-      <h1>Court docket monitoring API</h1>
-      <p>
-        A pay-per-query HTTP API for AI agents: send a <code>case_id</code> and a <code>court_code</code>, get the
-        normalized case, its parties, its docket and a <code>delta</code> of new filings since your last check.
-      </p>
-      <p>
-        API version {API_VERSION}. {covered} courts covered and {planned} planned; the full registry is at{" "}
-        <a href="/v2/status">/v2/status</a>.
-      </p>
-      <h2>Try it free</h2>
-      <p>Every endpoint answers with fixture data in sandbox mode, without payment:</p>
-      <pre>
-        <code>curl &apos;/v2/case?case_id=1:23-cv-04567&amp;court_code=nysd&amp;context=full&amp;test=1&apos;</code>
-      </pre>
-      <ul>
-        <li>
-          <a href="/docs/sandbox">Sandbox fixtures</a>
-        </li>
-        <li>
-          <a href="/docs/errors">Error codes</a>
-        </li>
-        <li>
-          <a href="/docs/configuration">Configuration</a>
-        </li>
-        <li>
-          <a href="/docs/changelog">Changelog</a>
-        </li>
-      </ul>
+      <h1>Court docket monitoring API: status</h1>
+      <section aria-labelledby="status-heading" className={`status status-${status.operational_status}`}>
+        <h2 id="status-heading">Operational status</h2>
+        <p>
+          <strong data-testid="operational-status">{status.operational_status}</strong>: {STATUS_TEXT[status.operational_status]}
+        </p>
+        <p className="muted">
+          API version {status.api_version} · checked {now.toISOString().replace("T", " ").slice(0, 16)} UTC ·{" "}
+          <a href="/v2/status">GET /v2/status</a> · <a href="/docs/quickstart">Quick start</a> · <a href="/docs/changelog">Changelog</a>
+        </p>
+      </section>
+
+      <section aria-labelledby="coverage-heading">
+        <h2 id="coverage-heading">Coverage</h2>
+        <table className="counts">
+          <caption>Courts by coverage and country</caption>
+          <thead>
+            <tr>
+              <th scope="col">Coverage</th>
+              <th scope="col">United States</th>
+              <th scope="col">Canada</th>
+              <th scope="col">All</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(["full", "partial", "planned"] as const).map((level) => (
+              <tr key={level} data-testid={`count-${level}`}>
+                <th scope="row">{level}</th>
+                <td data-country="US">{counts[level].US}</td>
+                <td data-country="CA">{counts[level].CA}</td>
+                <td data-country="all">{counts[level].all}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="muted">
+          <strong>full</strong>: the court&apos;s system is read in full; <strong>partial</strong>: reachable with known gaps (see the
+          court&apos;s notes); <strong>planned</strong>: registered, access pending: queries answer 422.
+        </p>
+      </section>
+
+      <section aria-labelledby="courts-heading">
+        <h2 id="courts-heading">Courts</h2>
+        <form method="get" action="/" className="filters" id="court-filters">
+          <div>
+            <label htmlFor="q">Search by name or code</label>
+            <input id="q" name="q" type="search" defaultValue={filters.q} placeholder="e.g. nysd, Ninth Circuit, Québec" autoComplete="off" />
+          </div>
+          <div>
+            <label htmlFor="country">Country</label>
+            <select id="country" name="country" defaultValue={filters.country}>
+              <option value="">All</option>
+              <option value="US">United States</option>
+              <option value="CA">Canada</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor="coverage">Coverage</label>
+            <select id="coverage" name="coverage" defaultValue={filters.coverage}>
+              <option value="">All</option>
+              <option value="full">Full</option>
+              <option value="partial">Partial</option>
+              <option value="planned">Planned</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor="language">Language</label>
+            <select id="language" name="language" defaultValue={filters.language}>
+              <option value="">All</option>
+              <option value="en">English</option>
+              <option value="fr">French</option>
+              <option value="bilingual">Bilingual</option>
+            </select>
+          </div>
+          <div className="filter-actions">
+            <button type="submit">Filter</button>
+            <a href="/">Clear</a>
+          </div>
+        </form>
+        <p id="court-count" aria-live="polite" data-total={status.courts.length}>
+          Showing {shown.size} of {status.courts.length} courts
+        </p>
+        <table className="courts" id="courts">
+          <caption className="visually-hidden">Courts, with their codes, coverage and case id formats</caption>
+          <thead>
+            <tr>
+              <th scope="col">Code</th>
+              <th scope="col">Court</th>
+              <th scope="col">Country</th>
+              <th scope="col">Language</th>
+              <th scope="col">Coverage</th>
+            </tr>
+          </thead>
+          <tbody>
+            {status.courts.map((court) => (
+              <tr
+                key={court.court_code}
+                id={`court-${court.court_code}`}
+                data-search={searchText(court)}
+                data-country={court.jurisdiction_country}
+                data-coverage={court.coverage}
+                data-language={court.language}
+                hidden={!shown.has(court.court_code)}
+              >
+                <td>
+                  <code>{court.court_code}</code>
+                </td>
+                <td>
+                  <details>
+                    <summary>{court.name}</summary>
+                    <dl>
+                      <dt>Case id format</dt>
+                      <dd>
+                        <code>{court.case_id_format.pattern}</code>
+                      </dd>
+                      <dt>Example</dt>
+                      <dd>
+                        <code>{court.case_id_format.example}</code>
+                      </dd>
+                      <dt>Refresh</dt>
+                      <dd>{cadence(court)}</dd>
+                      <dt>Source system</dt>
+                      <dd>{court.case_management_system ?? "none yet"}</dd>
+                      {court.notes ? (
+                        <>
+                          <dt>Notes</dt>
+                          <dd>{court.notes}</dd>
+                        </>
+                      ) : null}
+                    </dl>
+                  </details>
+                </td>
+                <td data-label="Country">{COUNTRY[court.jurisdiction_country]}</td>
+                <td data-label="Language">{LANGUAGE[court.language]}</td>
+                <td data-label="Coverage">
+                  <span className={`coverage coverage-${court.coverage}`}>{court.coverage}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <script dangerouslySetInnerHTML={{ __html: FILTER_SCRIPT }} />
     </>
   );
 }

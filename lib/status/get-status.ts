@@ -21,7 +21,7 @@ export interface GetStatusOptions {
  * while any covered court is unhealthy (lib/courts/court-health.ts), else `nominal`. In the sandbox, the
  * fixture outage of `prd` makes it `degraded`.
  */
-async function operationalStatus(sandbox: boolean): Promise<StatusResponse["operational_status"]> {
+export async function operationalStatus(sandbox: boolean): Promise<StatusResponse["operational_status"]> {
   if (sandbox) return "degraded"; // the sandbox court SANDBOX_SOURCE_DOWN_COURT is always down
   const override = getEnv().SERVICE_STATUS_OVERRIDE;
   if (override) return override;

@@ -49,4 +49,22 @@ describe("GET /v2/status", () => {
     expectErrorEnvelope(post, { code: "method_not_allowed" });
     expect(post.headers.get("allow")).toBe("GET");
   });
+
+  it("is cacheable: a weak ETag, 304 when the caller has it, CDN-friendly Cache-Control", async () => {
+    const first = await callRoute(GET, "/v2/status");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"[0-9a-f]{24}"$/);
+    expect(first.headers.get("cache-control")).toMatch(/public.*s-maxage=\d+/);
+    const again = await callRoute(GET, "/v2/status", { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe("");
+    expect(again.headers.get("etag")).toBe(etag);
+    const other = await callRoute(GET, "/v2/status", { headers: { "if-none-match": 'W/"something-else"' } });
+    expect(other.status).toBe(200);
+    // The sandbox's status (degraded: its outage fixture) is another representation.
+    const sandboxed = await callRoute(GET, "/v2/status", { headers: { ...sandbox, "if-none-match": etag } });
+    expect(sandboxed.status).toBe(200);
+    expect(sandboxed.body.operational_status).toBe("degraded");
+    expect(sandboxed.headers.get("etag")).not.toBe(etag);
+  });
 });

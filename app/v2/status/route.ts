@@ -1,16 +1,10 @@
-import { contract } from "@/contract";
-import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { getStatus } from "@/lib/status/get-status";
+import { serveStatus } from "@/lib/status/serve-status";
 
 export const dynamic = "force-dynamic";
 
-export const GET = defineEndpoint({
-  name: "GET /v2/status",
-  response: contract.getStatus.responses[200],
-  parse: () => null,
-  run: (_input, { meta, baseUrl }) => getStatus({ meta, baseUrl }),
-});
+// Free, precomputed and cacheable (lib/status/serve-status.ts): the one endpoint outside defineEndpoint.
+export const GET = serveStatus;
 
 const notAllowed = methodNotAllowed("/v2/status", ["GET"]);
 export const POST = notAllowed;

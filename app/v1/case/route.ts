@@ -1,0 +1,27 @@
+import { GET as v2Case } from "@/app/v2/case/route";
+import { caseToV1 } from "@/lib/v1/to-v1";
+import { refuseNonUsCourt, rewriteDocumentTypes, serveV1, v1MethodNotAllowed } from "@/lib/v1/serve-v1";
+
+export const dynamic = "force-dynamic";
+
+// Deprecated (sunset 2027-04-28): GET /v2/case with context=full, in v1's shape.
+export const GET = (request: Request) =>
+  serveV1(request, {
+    v2Path: "/v2/case",
+    v2Handler: v2Case,
+    rewriteQuery: (query) => {
+      const rewritten = new URLSearchParams(query);
+      refuseNonUsCourt(rewritten);
+      rewriteDocumentTypes(rewritten);
+      rewritten.set("context", "full");
+      return rewritten;
+    },
+    toV1: caseToV1,
+  });
+
+const notAllowed = v1MethodNotAllowed("/v1/case", "/v2/case");
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;
+export const OPTIONS = notAllowed;

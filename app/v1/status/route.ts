@@ -1,0 +1,16 @@
+import { GET as v2Status } from "@/app/v2/status/route";
+import { statusToV1 } from "@/lib/v1/to-v1";
+import { serveV1, v1MethodNotAllowed } from "@/lib/v1/serve-v1";
+
+export const dynamic = "force-dynamic";
+
+// Deprecated (sunset 2027-04-28): GET /v2/status in v1's shape (US courts, no meta).
+export const GET = (request: Request) =>
+  serveV1(request, { v2Path: "/v2/status", v2Handler: v2Status, rewriteQuery: (query) => new URLSearchParams(query), toV1: statusToV1 });
+
+const notAllowed = v1MethodNotAllowed("/v1/status", "/v2/status");
+export const POST = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;
+export const OPTIONS = notAllowed;

@@ -1,0 +1,42 @@
+// A typed client of the API: `import { createServiceClient } from "court-docket-api/client"`. It is ts-rest's
+// client for the contract, with the base URL, the sandbox switch, the X-Service-Tag header and a `fetch`
+// the caller can replace, for example with an x402 payer (`wrapFetchWithPayment` from @x402/fetch).
+import { initClient, type ApiFetcher } from "@ts-rest/core";
+import { contract } from "./router.ts";
+
+export interface ServiceClientOptions {
+  /** e.g. https://api.example.com (no trailing /v2). */
+  baseUrl: string;
+  /** Answer from the sandbox fixtures, free (sends X-Service-Test: 1). */
+  sandbox?: boolean;
+  /** Echoed in meta.tag of every answer (at most 64 characters). */
+  tag?: string;
+  /** The fetch to send requests with; default: the global fetch. */
+  fetch?: typeof fetch;
+  /** Check every answer against the contract's schemas (default true). */
+  validateResponse?: boolean;
+}
+
+function fetcher(fetchImpl: typeof fetch): ApiFetcher {
+  return async ({ path, method, headers, body, fetchOptions }) => {
+    const response = await fetchImpl(path, { ...fetchOptions, method, headers, body: body ?? undefined });
+    const type = response.headers.get("content-type") ?? "";
+    const text = response.status === 204 || response.status === 304 ? "" : await response.text();
+    const parsed = text !== "" && /json/i.test(type) ? (JSON.parse(text) as unknown) : text;
+    return { status: response.status, body: parsed, headers: response.headers };
+  };
+}
+
+export function createServiceClient(options: ServiceClientOptions) {
+  const baseHeaders: Record<string, string> = {};
+  if (options.sandbox) baseHeaders["x-service-test"] = "1";
+  if (options.tag !== undefined) baseHeaders["x-service-tag"] = options.tag;
+  return initClient(contract, {
+    baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    baseHeaders,
+    validateResponse: options.validateResponse ?? true,
+    api: fetcher(options.fetch ?? ((input, init) => fetch(input, init))),
+  });
+}
+
+export type ServiceClient = ReturnType<typeof createServiceClient>;

@@ -1,0 +1,97 @@
+// The deprecated v1 endpoints, as adapters over v2: the v1 request is rewritten into a v2 request, answered
+// by the v2 handler (validation, sandbox, payment, limits: all of it), and the answer is reshaped into v1's
+// form with the deprecation headers. There is no second implementation.
+import { V1_SUNSET } from "@/contract";
+import { findCourt } from "@/lib/courts/registry";
+import { ServiceError, toErrorObject } from "@/lib/errors";
+import { beginRequest } from "@/lib/http/define-endpoint";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { errorToV1 } from "./to-v1";
+
+/** Sunset: Wed, 28 Apr 2027 00:00:00 GMT (RFC 8594). */
+export const SUNSET_HEADER = new Date(`${V1_SUNSET}T00:00:00Z`).toUTCString();
+
+const PASSED_HEADERS = ["payment-required", "payment-response", "x-payment-response", "retry-after", "x-request-id", "cache-control", "etag"];
+
+export interface V1Endpoint {
+  /** The v2 path this endpoint adapts, e.g. /v2/case. */
+  v2Path: string;
+  v2Handler: (request: Request) => Promise<Response>;
+  /** v1 query → v2 query (throws a ServiceError for v1-only mistakes). */
+  rewriteQuery: (query: URLSearchParams) => URLSearchParams;
+  toV1: (body: never) => Record<string, unknown>;
+}
+
+function deprecationHeaders(baseUrl: string, v2Path: string): Record<string, string> {
+  return {
+    deprecation: "true",
+    sunset: SUNSET_HEADER,
+    link: `<${baseUrl}/docs/changelog>; rel="deprecation"; type="text/html", <${baseUrl}${v2Path}>; rel="successor-version"`,
+  };
+}
+
+export async function serveV1(request: Request, endpoint: V1Endpoint): Promise<Response> {
+  const { baseUrl } = beginRequest(request);
+  const original = new URL(request.url);
+  let v2Url: URL;
+  try {
+    v2Url = new URL(`${endpoint.v2Path}?${endpoint.rewriteQuery(original.searchParams)}`, original);
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    return new Response(JSON.stringify({ error: toErrorObject(error, baseUrl) }), {
+      status: error.status,
+      headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...deprecationHeaders(baseUrl, endpoint.v2Path) },
+    });
+  }
+  const answer = await endpoint.v2Handler(new Request(v2Url, { method: request.method, headers: request.headers }));
+  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", ...deprecationHeaders(baseUrl, endpoint.v2Path) };
+  for (const name of PASSED_HEADERS) {
+    const value = answer.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  if (answer.status === 304) return new Response(null, { status: 304, headers });
+  const body = (await answer.json()) as Record<string, unknown>;
+  const reshaped = answer.ok ? endpoint.toV1(body as never) : errorToV1(body);
+  return new Response(JSON.stringify(reshaped), { status: answer.status, headers });
+}
+
+/** v1 knew US courts only: a Canadian court code is refused as v1 refused it. */
+export function refuseNonUsCourt(query: URLSearchParams): void {
+  const code = query.get("court_code")?.trim().toLowerCase();
+  const court = code ? findCourt(code) : undefined;
+  if (court && court.jurisdiction_country !== "US") {
+    throw new ServiceError("court_not_found", `court_code "${code}" is not served by /v1; Canadian courts are served by /v2 only.`, {
+      parameter: "court_code",
+    });
+  }
+}
+
+/** v1's `document_types` (a JSON array) → v2's `filing_types` (a comma-separated string). */
+export function rewriteDocumentTypes(query: URLSearchParams): void {
+  const raw = query.get("document_types");
+  if (raw === null) return;
+  query.delete("document_types");
+  let types: unknown;
+  try {
+    types = JSON.parse(raw);
+  } catch {
+    types = null;
+  }
+  if (!Array.isArray(types) || types.length === 0 || !types.every((type) => typeof type === "string")) {
+    throw new ServiceError("invalid_parameter", 'document_types must be a JSON array of filing types, e.g. ["motion","order"].', {
+      parameter: "document_types",
+    });
+  }
+  query.set("filing_types", types.join(","));
+}
+
+/** 405 for the methods a v1 endpoint does not take, in v1's error shape, with the deprecation headers. */
+export function v1MethodNotAllowed(path: string, v2Path: string): (request: Request) => Promise<Response> {
+  const refuse = methodNotAllowed(path, ["GET"]);
+  return async (request) => {
+    const answer = await refuse(request);
+    const headers = new Headers(answer.headers);
+    for (const [name, value] of Object.entries(deprecationHeaders(beginRequest(request).baseUrl, v2Path))) headers.set(name, value);
+    return new Response(JSON.stringify(errorToV1((await answer.json()) as Record<string, unknown>)), { status: answer.status, headers });
+  };
+}

@@ -1,0 +1,77 @@
+// The published client package, consumed the way an outside project would: packed with
+// `npm run pack:client`, installed with npm into an empty project next to zod and @ts-rest/core, type-checked
+// with its own tsconfig, and run against the running server (sandbox).
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
+const root = process.cwd();
+let project: string;
+
+const CONSUMER = `
+import { createServiceClient } from "court-docket-api/client";
+import { verifyDelivery, signDeliveryBody } from "court-docket-api/callbacks";
+import type { CaseResponse } from "court-docket-api/contract";
+
+const api = createServiceClient({ baseUrl: "BASE_URL", sandbox: true, tag: "outside-project" });
+const answer = await api.getCase({ query: { case_id: "1:23-cv-04567", court_code: "nysd", last_checked: "2026-11-15T00:00:00Z" } });
+if (answer.status !== 200) throw new Error("status " + answer.status);
+const body: CaseResponse = answer.body;
+const batch = await api.batchCases({ body: { queries: [{ case_id: "23-15678", court_code: "ca9" }] } });
+const status = await api.getStatus();
+const secret = "ab".repeat(32);
+const signed = verifyDelivery({
+  rawBody: "{}",
+  headers: { "x-service-signature": signDeliveryBody(secret, "{}"), "x-service-signature-key-id": "k", "x-service-timestamp": String(Math.floor(Date.now() / 1000)) },
+  secrets: { k: secret },
+});
+console.log(JSON.stringify({
+  tag: body.meta.tag,
+  changes: body.delta?.change_count,
+  batch: batch.status === 200 ? batch.body.meta.successful : null,
+  courts: status.status === 200 ? status.body.courts.length > 200 : null,
+  verified: signed.ok,
+}));
+`;
+
+describe("the client package from outside", () => {
+  beforeAll(() => {
+    project = mkdtempSync(path.join(tmpdir(), "court-docket-consumer-"));
+    const tarball = execFileSync("npx", ["tsx", path.join(root, "scripts/pack-client.ts"), project], { cwd: root, encoding: "utf8" }).trim().split("\n").at(-1)!;
+    const versions = JSON.parse(execFileSync("node", ["-p", "JSON.stringify(require('./package.json'))"], { cwd: root, encoding: "utf8" })) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+    writeFileSync(
+      path.join(project, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, outDir: "out", types: [] }, include: ["main.ts"] }),
+    );
+    writeFileSync(path.join(project, "main.ts"), CONSUMER.replace("BASE_URL", inject("baseUrl")));
+    const install = spawnSync(
+      "npm",
+      ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", tarball, `typescript@${versions.devDependencies.typescript}`],
+      { cwd: project, encoding: "utf8" },
+    );
+    if (install.status !== 0) throw new Error(install.stderr);
+  }, 180_000);
+
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it("installs with zod and @ts-rest/core only (no Next, no Prisma)", () => {
+    const tree = execFileSync("npm", ["ls", "--all", "--parseable"], { cwd: project, encoding: "utf8" });
+    expect(tree).toContain(`${path.sep}zod`);
+    expect(tree).toContain(`${path.sep}@ts-rest${path.sep}core`);
+    expect(tree).not.toMatch(/[/\\]next$|[/\\]next[/\\]|@prisma|pglite/m);
+  });
+
+  it("type-checks and answers from the running server", () => {
+    const compile = spawnSync(path.join(project, "node_modules/.bin/tsc"), ["-p", "."], { cwd: project, encoding: "utf8" });
+    expect(compile.status, compile.stdout + compile.stderr).toBe(0);
+    const run = spawnSync("node", [path.join(project, "out", "main.js")], { cwd: project, encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout.trim())).toEqual({ tag: "outside-project", changes: 5, batch: 1, courts: true, verified: true });
+  });
+});

@@ -1,0 +1,41 @@
+// The typed client factory (court-docket-api/client): base URL, sandbox switch, tag, and a fetch the
+// caller replaces (here one that answers from the route handlers in-process and records what it sent).
+import { describe, expect, it } from "vitest";
+import { createServiceClient } from "@/contract/client.ts";
+import { GET as getCase } from "@/app/v2/case/route";
+import { GET as getMonitor } from "@/app/v2/monitor/route";
+
+const handlers: Record<string, (request: Request) => Promise<Response>> = { "/v2/case": getCase, "/v2/monitor": getMonitor };
+
+function recordingFetch() {
+  const sent: Request[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    sent.push(request.clone());
+    return handlers[new URL(request.url).pathname]!(request);
+  }) as typeof fetch;
+  return { sent, fetchImpl };
+}
+
+describe("createServiceClient", () => {
+  it("sends the sandbox switch and the tag, through the fetch it is given, and returns typed answers", async () => {
+    const { sent, fetchImpl } = recordingFetch();
+    const api = createServiceClient({ baseUrl: "http://api.example.test/", sandbox: true, tag: "agent-9", fetch: fetchImpl });
+    const answer = await api.getCase({ query: { case_id: "23-15678", court_code: "ca9", context: "full" } });
+    expect(answer.status).toBe(200);
+    if (answer.status !== 200) throw new Error("unreachable");
+    expect(answer.body.meta).toMatchObject({ sandbox: true, tag: "agent-9", context_delivered: "full" });
+    expect(sent[0]!.url).toBe("http://api.example.test/v2/case?case_id=23-15678&court_code=ca9&context=full");
+    expect(sent[0]!.headers.get("x-service-test")).toBe("1");
+    expect(sent[0]!.headers.get("x-service-tag")).toBe("agent-9");
+  });
+
+  it("returns errors in the envelope, typed by status", async () => {
+    const { fetchImpl } = recordingFetch();
+    const api = createServiceClient({ baseUrl: "http://api.example.test", fetch: fetchImpl });
+    const answer = await api.monitorCase({ query: { case_id: "1:23-cv-04567", court_code: "nysd", last_checked: "2026-11-15T00:00:00Z" } });
+    expect(answer.status).toBe(402);
+    if (answer.status !== 402) throw new Error("unreachable");
+    expect(answer.body.error.code).toBe("payment_required");
+  });
+});

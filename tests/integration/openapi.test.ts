@@ -1,0 +1,48 @@
+// GET /v2/openapi.json: a valid OpenAPI 3.1 document of every v2 endpoint, generated from the contract,
+// whose examples (from the sandbox fixtures) satisfy the contract's own schemas.
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { contract } from "@/contract";
+import { GET } from "@/app/v2/openapi.json/route";
+import { callRoute } from "../helpers/call-route";
+
+describe("GET /v2/openapi.json", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const result = await callRoute(GET, "/v2/openapi.json");
+    expect(result.status).toBe(200);
+    expect(result.body.openapi).toBe("3.1.0");
+    const validation = await new Validator().validate(result.body);
+    expect(validation.errors ?? [], JSON.stringify(validation.errors)).toEqual([]);
+    expect(validation.valid).toBe(true);
+  });
+
+  it("lists every v2 endpoint of the contract with its method, and their parameters", async () => {
+    const { body } = await callRoute(GET, "/v2/openapi.json");
+    for (const [id, route] of Object.entries(contract)) {
+      const operation = body.paths[route.path]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.path}`).toBeDefined();
+      expect(operation.operationId).toBe(id);
+    }
+    const caseParameters = body.paths["/v2/case"].get.parameters.filter((parameter: { in: string }) => parameter.in === "query");
+    expect(caseParameters.map((parameter: { name: string; required?: boolean }) => [parameter.name, parameter.required ?? false])).toEqual([
+      ["case_id", true],
+      ["court_code", true],
+      ["last_checked", false],
+      ["context", false],
+      ["language", false],
+      ["filing_types", false],
+      ["callback_url", false],
+    ]);
+  });
+
+  it("gives every 200 answer an example taken from the sandbox that satisfies the contract", async () => {
+    const { body } = await callRoute(GET, "/v2/openapi.json");
+    for (const [id, route] of Object.entries(contract)) {
+      if (id === "mcp") continue; // JSON-RPC: no single example answer
+      const example = body.paths[route.path][route.method.toLowerCase()].responses["200"].content["application/json"].example;
+      const schema = (route.responses as Record<number, { safeParse(value: unknown): { success: boolean; error?: unknown } }>)[200]!;
+      const checked = schema.safeParse(example);
+      expect(checked.success, `${id}: ${JSON.stringify(checked.error)}`).toBe(true);
+    }
+  });
+});
