@@ -34,7 +34,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "http",
-          include: ["tests/http/**/*.test.ts"],
+          include: ["tests/http/**/*.test.ts", "tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/helpers/next-server.ts"],
           // One `next start` serves every file: run them one after another.

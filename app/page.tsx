@@ -51,7 +51,7 @@ export default async function StatusPage({ searchParams }: { searchParams: Promi
       </section>
 
       <section aria-labelledby="coverage-heading">
-        <h2 id="coverage-heading">Coverage</h2>
+        <h2 id="coverage-heading">Coverage summary</h2>
         <table className="counts">
           <caption>Courts by coverage and country</caption>
           <thead>

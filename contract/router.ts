@@ -23,20 +23,31 @@ import {
 
 const c = initContract();
 
+// The error maps carry explicit types: an `as const` literal spread into `responses` turns its
+// numeric keys into strings ("402"), and the typed client would then only know about 200.
+type ErrorEnvelope = typeof errorEnvelopeSchema;
+
 /** Statuses a paid endpoint may answer with the error envelope (DECISIONS.md status table). */
-const paidErrors = {
+type PaidErrors = {
+  400: ErrorEnvelope;
+  402: typeof paymentRequiredEnvelopeSchema;
+  429: ErrorEnvelope;
+  500: ErrorEnvelope;
+};
+const paidErrors: PaidErrors = {
   400: errorEnvelopeSchema,
   402: paymentRequiredEnvelopeSchema,
   429: errorEnvelopeSchema,
   500: errorEnvelopeSchema,
-} as const;
+};
 
-const caseErrors = {
+type CaseErrors = PaidErrors & { 404: ErrorEnvelope; 422: ErrorEnvelope; 503: ErrorEnvelope };
+const caseErrors: CaseErrors = {
   ...paidErrors,
   404: errorEnvelopeSchema,
   422: errorEnvelopeSchema,
   503: errorEnvelopeSchema,
-} as const;
+};
 
 export const contract = c.router(
   {

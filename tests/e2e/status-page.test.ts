@@ -1,0 +1,111 @@
+// The status page in a real browser (Debian's Chromium driven by playwright-core) against `next start`:
+// search, filters, a court's details, counts that agree with GET /v2/status, a phone-sized screen, and
+// reading with JavaScript disabled.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { StatusResponse } from "@/contract";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const SCREENSHOTS = path.join(process.cwd(), "test-results");
+
+let browser: Browser;
+let status: StatusResponse;
+
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  status = await (await fetch(`${inject("baseUrl")}/v2/status`)).json();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const count = (predicate: (court: StatusResponse["courts"][number]) => boolean) => status.courts.filter(predicate).length;
+
+describe("status page", () => {
+  it("shows the operational status and coverage counts that agree with /v2/status", async () => {
+    const page = await browser.newPage();
+    await page.goto(inject("baseUrl"));
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("status");
+    expect(await page.getByTestId("operational-status").textContent()).toBe(status.operational_status);
+    for (const level of ["full", "partial", "planned"] as const) {
+      const row = page.getByTestId(`count-${level}`);
+      expect(Number(await row.locator('td[data-country="US"]').textContent()), level).toBe(count((court) => court.coverage === level && court.jurisdiction_country === "US"));
+      expect(Number(await row.locator('td[data-country="CA"]').textContent()), level).toBe(count((court) => court.coverage === level && court.jurisdiction_country === "CA"));
+      expect(Number(await row.locator('td[data-country="all"]').textContent()), level).toBe(count((court) => court.coverage === level));
+    }
+    expect(await page.locator("#courts tbody tr").count()).toBe(status.courts.length);
+    await page.close();
+  });
+
+  it("searches by name or code, filters by country, coverage and language, and opens a court's details", async () => {
+    const page = await browser.newPage();
+    await page.goto(inject("baseUrl"));
+    const visible = () => page.locator("#courts tbody tr:not([hidden])");
+
+    await page.getByLabel("Search by name or code").fill("ninth circuit");
+    await expect.poll(async () => visible().count()).toBe(count((court) => /ninth circuit/i.test(court.name)));
+    expect(await page.locator("#court-count").textContent()).toBe(`Showing ${count((court) => /ninth circuit/i.test(court.name))} of ${status.courts.length} courts`);
+    expect(page.url()).toContain("q=ninth+circuit");
+
+    await page.getByLabel("Search by name or code").fill("");
+    await page.getByLabel("Country").selectOption("CA");
+    await expect.poll(async () => visible().count()).toBe(count((court) => court.jurisdiction_country === "CA"));
+    await page.getByLabel("Coverage", { exact: true }).selectOption("planned");
+    await expect.poll(async () => visible().count()).toBe(count((court) => court.jurisdiction_country === "CA" && court.coverage === "planned"));
+    await page.getByLabel("Coverage", { exact: true }).selectOption("");
+    await page.getByLabel("Language").selectOption("bilingual");
+    await expect.poll(async () => visible().count()).toBe(count((court) => court.jurisdiction_country === "CA" && court.language === "bilingual"));
+
+    // Accent-insensitive search, and a court's details.
+    await page.getByLabel("Language").selectOption("");
+    await page.getByLabel("Search by name or code").fill("cour superieure");
+    await expect.poll(async () => visible().count()).toBe(1);
+    const row = page.locator("#court-qccs");
+    await row.locator("summary").click();
+    await expect(row.locator("details").getAttribute("open")).resolves.not.toBeNull();
+    const details = await row.locator("dl").textContent();
+    expect(details).toContain("500-17-123456-231");
+    expect(details).toContain("^[0-9]{3}-[0-9]{2}-[0-9]{6}-[0-9]{3}$");
+    expect(details).toContain("every 1 h");
+    await page.screenshot({ path: path.join(SCREENSHOTS, "status-page.png"), fullPage: false });
+    await page.close();
+  });
+
+  it("is usable on a phone: no sideways scrolling, rows as cards", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+    await page.goto(`${inject("baseUrl")}/?q=nysd`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await page.locator("#courts thead").isVisible()).toBe(false);
+    await page.screenshot({ path: path.join(SCREENSHOTS, "status-page-phone.png"), fullPage: false });
+    await page.close();
+  });
+
+  it("reads and filters without JavaScript: the form is a plain GET, details are native", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(inject("baseUrl"));
+    expect(await page.locator("#courts tbody tr:not([hidden])").count()).toBe(status.courts.length);
+    await page.getByLabel("Search by name or code").fill("fct");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.waitForURL(/q=fct/);
+    expect(await page.locator("#courts tbody tr:not([hidden])").count()).toBe(1);
+    await page.locator("#court-fct summary").click();
+    expect(await page.locator("#court-fct dl").textContent()).toContain("T-1234-23");
+    await context.close();
+  });
+
+  it("labels every control and keeps keyboard focus visible", async () => {
+    const page = await browser.newPage();
+    await page.goto(inject("baseUrl"));
+    for (const label of ["Search by name or code", "Country", "Coverage", "Language"]) expect(await page.getByLabel(label, { exact: true }).count(), label).toBe(1);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
+    await page.close();
+  });
+});
