@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import type { Court } from "@/contract";
 import { newRequestId } from "@/lib/meta";
 import { getStatus } from "@/lib/status/get-status";
-import { countCoverage, filterCourts, readFilters, searchText } from "@/lib/status/summarize-registry";
+import { countCoverage, filterCourts, readFilters } from "@/lib/status/summarize-registry";
+import { CourtTable } from "./court-table";
 import { FILTER_SCRIPT } from "./status-filter-script";
 
 export const dynamic = "force-dynamic";
@@ -15,14 +15,6 @@ const STATUS_TEXT = {
   maintenance: "Scheduled maintenance in progress",
   incident: "Incident under investigation",
 } as const;
-
-const LANGUAGE = { en: "English", fr: "French", bilingual: "Bilingual" } as const;
-const COUNTRY = { US: "United States", CA: "Canada" } as const;
-
-function cadence(court: Court): string {
-  if (court.refresh_cadence_seconds === null) return "not refreshed yet (planned)";
-  return court.refresh_cadence_seconds % 3600 === 0 ? `every ${court.refresh_cadence_seconds / 3600} h` : `every ${court.refresh_cadence_seconds / 60} min`;
-}
 
 // The status page for people: the same data as GET /v2/status (lib/status/get-status.ts), rendered on the
 // server. Filtering works as a plain GET form without JavaScript; with it, rows filter as you type.
@@ -120,65 +112,7 @@ export default async function StatusPage({ searchParams }: { searchParams: Promi
         <p id="court-count" aria-live="polite" data-total={status.courts.length}>
           Showing {shown.size} of {status.courts.length} courts
         </p>
-        <table className="courts" id="courts">
-          <caption className="visually-hidden">Courts, with their codes, coverage and case id formats</caption>
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Court</th>
-              <th scope="col">Country</th>
-              <th scope="col">Language</th>
-              <th scope="col">Coverage</th>
-            </tr>
-          </thead>
-          <tbody>
-            {status.courts.map((court) => (
-              <tr
-                key={court.court_code}
-                id={`court-${court.court_code}`}
-                data-search={searchText(court)}
-                data-country={court.jurisdiction_country}
-                data-coverage={court.coverage}
-                data-language={court.language}
-                hidden={!shown.has(court.court_code)}
-              >
-                <td>
-                  <code>{court.court_code}</code>
-                </td>
-                <td>
-                  <details>
-                    <summary>{court.name}</summary>
-                    <dl>
-                      <dt>Case id format</dt>
-                      <dd>
-                        <code>{court.case_id_format.pattern}</code>
-                      </dd>
-                      <dt>Example</dt>
-                      <dd>
-                        <code>{court.case_id_format.example}</code>
-                      </dd>
-                      <dt>Refresh</dt>
-                      <dd>{cadence(court)}</dd>
-                      <dt>Source system</dt>
-                      <dd>{court.case_management_system ?? "none yet"}</dd>
-                      {court.notes ? (
-                        <>
-                          <dt>Notes</dt>
-                          <dd>{court.notes}</dd>
-                        </>
-                      ) : null}
-                    </dl>
-                  </details>
-                </td>
-                <td data-label="Country">{COUNTRY[court.jurisdiction_country]}</td>
-                <td data-label="Language">{LANGUAGE[court.language]}</td>
-                <td data-label="Coverage">
-                  <span className={`coverage coverage-${court.coverage}`}>{court.coverage}</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CourtTable courts={status.courts} shown={shown} />
       </section>
       <script dangerouslySetInnerHTML={{ __html: FILTER_SCRIPT }} />
     </>

@@ -7,12 +7,14 @@ import { runComputeBench } from "./compute";
 import { runHttpBench } from "./http";
 import type { Row } from "./measure";
 import { runMemoryBench } from "./memory";
+import { runStatusPageBench } from "./status-page";
 
 const rows: Row[] = [];
 rows.push(...(await runComputeBench()));
 const cache = await runCacheBench();
 rows.push(...cache.rows);
 rows.push(...(await runMemoryBench()));
+rows.push(...(await runStatusPageBench()));
 rows.push(...(await runHttpBench(process.env.BENCH_SKIP_BUILD !== "1")));
 
 const machine = `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;

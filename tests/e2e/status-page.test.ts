@@ -27,9 +27,18 @@ afterAll(async () => {
 const count = (predicate: (court: StatusResponse["courts"][number]) => boolean) => status.courts.filter(predicate).length;
 
 describe("status page", () => {
-  it("shows the operational status and coverage counts that agree with /v2/status", async () => {
+  it("shows the operational status and coverage counts that agree with /v2/status, without script errors", async () => {
     const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+    });
+    page.on("response", (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    });
     await page.goto(inject("baseUrl"));
+    await page.waitForLoadState("networkidle");
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("status");
     expect(await page.getByTestId("operational-status").textContent()).toBe(status.operational_status);
     for (const level of ["full", "partial", "planned"] as const) {
@@ -39,6 +48,8 @@ describe("status page", () => {
       expect(Number(await row.locator('td[data-country="all"]').textContent()), level).toBe(count((court) => court.coverage === level));
     }
     expect(await page.locator("#courts tbody tr").count()).toBe(status.courts.length);
+    // Hydration mismatches and failed loads show up here.
+    expect(problems).toEqual([]);
     await page.close();
   });
 
@@ -100,12 +111,56 @@ describe("status page", () => {
     await context.close();
   });
 
+  it("keeps text contrast at WCAG AA (4.5:1) or better", async () => {
+    const page = await browser.newPage();
+    await page.goto(inject("baseUrl"));
+    const lowest = await page.evaluate(() => {
+      const rgb = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+      const luminance = ([r, g, b]: number[]) => {
+        const channel = (value: number) => {
+          const c = value / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        };
+        return 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
+      };
+      const background = (element: Element | null): number[] => {
+        for (let node = element; node; node = node.parentElement) {
+          const color = rgb(getComputedStyle(node).backgroundColor);
+          if (color.length === 3 || (color.length === 4 && color[3]! > 0)) return color.slice(0, 3);
+        }
+        return [255, 255, 255];
+      };
+      const results: { ratio: number; text: string }[] = [];
+      const selector = "h1, h2, p, th, td, a, summary, label, button, select, input, .coverage, caption, code";
+      for (const element of Array.from(document.querySelectorAll(selector)).slice(0, 400)) {
+        if (!(element as HTMLElement).offsetParent || !element.textContent?.trim()) continue;
+        const [fg, bg] = [luminance(rgb(getComputedStyle(element).color)), luminance(background(element))];
+        results.push({ ratio: (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05), text: `${element.tagName} ${element.textContent.trim().slice(0, 30)}` });
+      }
+      return results.sort((a, b) => a.ratio - b.ratio).slice(0, 3);
+    });
+    expect(lowest.length).toBe(3);
+    expect(lowest[0]!.ratio, JSON.stringify(lowest)).toBeGreaterThanOrEqual(4.5);
+    await page.close();
+  });
+
   it("labels every control and keeps keyboard focus visible", async () => {
     const page = await browser.newPage();
     await page.goto(inject("baseUrl"));
     for (const label of ["Search by name or code", "Country", "Coverage", "Language"]) expect(await page.getByLabel(label, { exact: true }).count(), label).toBe(1);
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
+    // Tab on to the search box, then to a court's summary: each shows a visible outline.
+    const outline = () => page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement!);
+      return { id: document.activeElement!.id, tag: document.activeElement!.tagName, style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    for (let presses = 0; presses < 40 && (await outline()).id !== "q"; presses += 1) await page.keyboard.press("Tab");
+    expect(await outline()).toMatchObject({ id: "q", style: "solid", width: 3 });
+    for (let presses = 0; presses < 40 && (await outline()).tag !== "SUMMARY"; presses += 1) await page.keyboard.press("Tab");
+    expect(await outline()).toMatchObject({ tag: "SUMMARY", style: "solid", width: 3 });
+    await page.keyboard.press("Enter");
+    expect(await page.locator("#courts details[open]").count()).toBe(1);
     await page.close();
   });
 });

@@ -1,0 +1,48 @@
+// The status page's court rows as an HTML string. The page is a React server component, and Next.js
+// inlines every server-rendered element a second time in the page as its RSC payload: for the court table
+// that doubled the page (2.6 KB per court; ~5.7 MB at ~2,150 courts) and made the browser hydrate tens of
+// thousands of elements it never changes. Injected as one string, the rows travel once more only as that
+// string and hydrate as a single node. Everything interpolated goes through escapeHtml.
+import type { Court } from "@/contract";
+import { searchText } from "./summarize-registry";
+
+const LANGUAGE = { en: "English", fr: "French", bilingual: "Bilingual" } as const;
+const COUNTRY = { US: "United States", CA: "Canada" } as const;
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Escapes text for HTML element content and double- or single-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+}
+
+export function describeCadence(court: Court): string {
+  if (court.refresh_cadence_seconds === null) return "not refreshed yet (planned)";
+  const seconds = court.refresh_cadence_seconds;
+  return seconds % 3600 === 0 ? `every ${seconds / 3600} h` : `every ${seconds / 60} min`;
+}
+
+function renderRow(court: Court, hidden: boolean): string {
+  const e = escapeHtml;
+  const notes = court.notes ? `<dt>Notes</dt><dd>${e(court.notes)}</dd>` : "";
+  return (
+    `<tr id="court-${e(court.court_code)}" data-search="${e(searchText(court))}" data-country="${court.jurisdiction_country}"` +
+    ` data-coverage="${court.coverage}" data-language="${court.language}"${hidden ? " hidden" : ""}>` +
+    `<td><code>${e(court.court_code)}</code></td>` +
+    `<td><details><summary>${e(court.name)}</summary><dl>` +
+    `<dt>Case id format</dt><dd><code>${e(court.case_id_format.pattern)}</code></dd>` +
+    `<dt>Example</dt><dd><code>${e(court.case_id_format.example)}</code></dd>` +
+    `<dt>Refresh</dt><dd>${e(describeCadence(court))}</dd>` +
+    `<dt>Source system</dt><dd>${e(court.case_management_system ?? "none yet")}</dd>${notes}</dl></details></td>` +
+    `<td data-label="Country">${COUNTRY[court.jurisdiction_country]}</td>` +
+    `<td data-label="Language">${LANGUAGE[court.language]}</td>` +
+    `<td data-label="Coverage"><span class="coverage coverage-${court.coverage}">${court.coverage}</span></td></tr>`
+  );
+}
+
+/** `shown`: the codes of the courts that match the page's filters; the others are rendered hidden. */
+export function renderCourtRows(courts: readonly Court[], shown: ReadonlySet<string>): string {
+  let html = "";
+  for (const court of courts) html += renderRow(court, !shown.has(court.court_code));
+  return html;
+}

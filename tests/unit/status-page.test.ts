@@ -1,0 +1,76 @@
+// The status page's server side: reading the GET form's filters, filtering and counting the registry,
+// and the court rows' HTML (escaped: court data never becomes markup).
+import { describe, expect, it } from "vitest";
+import type { Court } from "@/contract";
+import { COURTS, toPublicCourt } from "@/lib/courts/registry";
+import { describeCadence, escapeHtml, renderCourtRows } from "@/lib/status/render-court-rows";
+import { countCoverage, filterCourts, readFilters } from "@/lib/status/summarize-registry";
+
+const courts = COURTS.map(toPublicCourt);
+const court = (code: string) => courts.find((candidate) => candidate.court_code === code)!;
+const NO_FILTERS = { q: "", country: "", coverage: "", language: "" } as const;
+
+describe("readFilters", () => {
+  it("keeps known values, drops unknown ones, takes the first of repeated parameters", () => {
+    expect(readFilters({ q: ["  nysd ", "x"], country: "CA", coverage: "planned", language: "fr" })).toEqual({ q: "nysd", country: "CA", coverage: "planned", language: "fr" });
+    expect(readFilters({ country: "MX", coverage: "FULL", language: "<script>" })).toEqual(NO_FILTERS);
+    expect(readFilters({ q: "a".repeat(500) }).q).toHaveLength(100);
+  });
+});
+
+describe("filterCourts and countCoverage", () => {
+  it("matches every word of the search, case- and accent-insensitively, by name or code", () => {
+    expect(filterCourts(courts, { ...NO_FILTERS, q: "COUR superieure" }).map((c) => c.court_code)).toEqual(["qccs"]);
+    expect(filterCourts(courts, { ...NO_FILTERS, q: "nysd" }).map((c) => c.court_code)).toContain("nysd");
+    expect(filterCourts(courts, { ...NO_FILTERS, q: "new york southern" }).map((c) => c.court_code)).toEqual(expect.arrayContaining(["nysd"]));
+    expect(filterCourts(courts, { ...NO_FILTERS, q: "zzzz" })).toEqual([]);
+  });
+
+  it("combines country, coverage and language", () => {
+    const planned = filterCourts(courts, { ...NO_FILTERS, country: "CA", coverage: "planned" });
+    expect(planned.length).toBeGreaterThan(0);
+    for (const c of planned) expect([c.jurisdiction_country, c.coverage]).toEqual(["CA", "planned"]);
+    for (const c of filterCourts(courts, { ...NO_FILTERS, language: "bilingual" })) expect(c.language).toBe("bilingual");
+    expect(filterCourts(courts, NO_FILTERS)).toHaveLength(courts.length);
+  });
+
+  it("counts every court once by coverage and country", () => {
+    const counts = countCoverage(courts);
+    expect(counts.full.all + counts.partial.all + counts.planned.all).toBe(courts.length);
+    for (const level of ["full", "partial", "planned"] as const) expect(counts[level].US + counts[level].CA).toBe(counts[level].all);
+    expect(counts.full.CA).toBe(courts.filter((c) => c.coverage === "full" && c.jurisdiction_country === "CA").length);
+  });
+});
+
+describe("renderCourtRows", () => {
+  it("renders one row per court with its details, hiding the ones the filters exclude", () => {
+    const html = renderCourtRows([court("nysd"), court("qccs")], new Set(["qccs"]));
+    expect(html.match(/<tr /g)).toHaveLength(2);
+    expect(html).toMatch(/<tr id="court-nysd"[^>]* hidden>/);
+    expect(html).toMatch(/<tr id="court-qccs"[^>]*data-language="fr">/);
+    expect(html).toContain("<summary>Cour supérieure du Québec</summary>");
+    expect(html).toContain(`<code>${court("qccs").case_id_format.example}</code>`);
+    expect(html).toContain("<dd>every 1 h</dd>");
+  });
+
+  it("escapes every court field, so a court's data can never become markup", () => {
+    const hostile: Court = {
+      ...court("nysd"),
+      court_code: 'x"><script>',
+      name: "<img src=x onerror=alert(1)> & 'co'",
+      notes: "</dd></dl><script>alert(1)</script>",
+      case_id_format: { pattern: "^[0-9]{2}<b>$", example: '"quoted"' },
+    };
+    const html = renderCourtRows([hostile], new Set());
+    expect(html).not.toMatch(/<script|<img|<b>/);
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt; &amp; &#39;co&#39;");
+    expect(html).toContain('id="court-x&quot;&gt;&lt;script&gt;"');
+    expect(escapeHtml(`<>&"'`)).toBe("&lt;&gt;&amp;&quot;&#39;");
+  });
+
+  it("describes refresh cadences in hours or minutes", () => {
+    expect(describeCadence({ ...court("nysd"), refresh_cadence_seconds: 900 })).toBe("every 15 min");
+    expect(describeCadence({ ...court("nysd"), refresh_cadence_seconds: 7200 })).toBe("every 2 h");
+    expect(describeCadence({ ...court("nysd"), refresh_cadence_seconds: null })).toBe("not refreshed yet (planned)");
+  });
+});
