@@ -21,6 +21,9 @@ if (answer.status !== 200) throw new Error("status " + answer.status);
 const body: CaseResponse = answer.body;
 const batch = await api.batchCases({ body: { queries: [{ case_id: "23-15678", court_code: "ca9" }] } });
 const status = await api.getStatus();
+// Live (no sandbox) and unpaid: the 402 is typed, its envelope included.
+const unpaid = await createServiceClient({ baseUrl: "BASE_URL" }).monitorCase({ query: { case_id: "1:23-cv-04567", court_code: "nysd", last_checked: "2026-11-15T00:00:00Z" } });
+const refusal: string = unpaid.status === 402 ? unpaid.body.error.code : "not 402: " + unpaid.status;
 const secret = "ab".repeat(32);
 const signed = verifyDelivery({
   rawBody: "{}",
@@ -33,6 +36,7 @@ console.log(JSON.stringify({
   batch: batch.status === 200 ? batch.body.meta.successful : null,
   courts: status.status === 200 ? status.body.courts.length > 200 : null,
   verified: signed.ok,
+  refusal,
 }));
 `;
 
@@ -49,7 +53,7 @@ describe("the client package from outside", () => {
       path.join(project, "tsconfig.json"),
       JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, outDir: "out", types: [] }, include: ["main.ts"] }),
     );
-    writeFileSync(path.join(project, "main.ts"), CONSUMER.replace("BASE_URL", inject("baseUrl")));
+    writeFileSync(path.join(project, "main.ts"), CONSUMER.replaceAll("BASE_URL", inject("baseUrl")));
     const install = spawnSync(
       "npm",
       ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", tarball, `typescript@${versions.devDependencies.typescript}`],
@@ -72,6 +76,6 @@ describe("the client package from outside", () => {
     expect(compile.status, compile.stdout + compile.stderr).toBe(0);
     const run = spawnSync("node", [path.join(project, "out", "main.js")], { cwd: project, encoding: "utf8" });
     expect(run.status, run.stderr).toBe(0);
-    expect(JSON.parse(run.stdout.trim())).toEqual({ tag: "outside-project", changes: 5, batch: 1, courts: true, verified: true });
+    expect(JSON.parse(run.stdout.trim())).toEqual({ tag: "outside-project", changes: 5, batch: 1, courts: true, verified: true, refusal: "payment_required" });
   });
 });

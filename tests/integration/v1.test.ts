@@ -25,6 +25,10 @@ describe("/v1/case", () => {
     expect(result.body.case).not.toHaveProperty("jurisdiction_country");
     expect(result.body.case.docket_history).toHaveLength(146);
     expect(result.body.new_filings.map((filing: { filing_type: string }) => filing.filing_type)).toEqual(["order", "motion"]);
+
+    const withoutLastChecked = await callRoute(v1Case, "/v1/case", { query: { case_id: "1:23-cv-04567", court_code: "nysd", context: "summary" }, headers: sandbox });
+    expect(withoutLastChecked.body.new_filings).toEqual([]);
+    expect(withoutLastChecked.body.case.docket_history).toHaveLength(146);
   });
 
   it("answers errors in v1's shape, without meta, and still before any payment", async () => {
