@@ -16,6 +16,27 @@ const STATUS_TEXT = {
   incident: "Incident under investigation",
 } as const;
 
+const COUNTRY_OPTIONS = [["US", "United States"], ["CA", "Canada"]] as const;
+const COVERAGE_OPTIONS = [["full", "Full"], ["partial", "Partial"], ["planned", "Planned"]] as const;
+const LANGUAGE_OPTIONS = [["en", "English"], ["fr", "French"], ["bilingual", "Bilingual"]] as const;
+
+/** One of the filter form's selects: "All" (empty) first, then the given values. */
+function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string; options: readonly (readonly [string, string])[] }) {
+  return (
+    <div>
+      <label htmlFor={name}>{label}</label>
+      <select id={name} name={name} defaultValue={value}>
+        <option value="">All</option>
+        {options.map(([optionValue, text]) => (
+          <option key={optionValue} value={optionValue}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 // The status page for people: the same data as GET /v2/status (lib/status/get-status.ts), rendered on the
 // server. Filtering works as a plain GET form without JavaScript; with it, rows filter as you type.
 export default async function StatusPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -78,32 +99,9 @@ export default async function StatusPage({ searchParams }: { searchParams: Promi
             <label htmlFor="q">Search by name or code</label>
             <input id="q" name="q" type="search" defaultValue={filters.q} placeholder="e.g. nysd, Ninth Circuit, Québec" autoComplete="off" />
           </div>
-          <div>
-            <label htmlFor="country">Country</label>
-            <select id="country" name="country" defaultValue={filters.country}>
-              <option value="">All</option>
-              <option value="US">United States</option>
-              <option value="CA">Canada</option>
-            </select>
-          </div>
-          <div>
-            <label htmlFor="coverage">Coverage</label>
-            <select id="coverage" name="coverage" defaultValue={filters.coverage}>
-              <option value="">All</option>
-              <option value="full">Full</option>
-              <option value="partial">Partial</option>
-              <option value="planned">Planned</option>
-            </select>
-          </div>
-          <div>
-            <label htmlFor="language">Language</label>
-            <select id="language" name="language" defaultValue={filters.language}>
-              <option value="">All</option>
-              <option value="en">English</option>
-              <option value="fr">French</option>
-              <option value="bilingual">Bilingual</option>
-            </select>
-          </div>
+          <FilterSelect name="country" label="Country" value={filters.country} options={COUNTRY_OPTIONS} />
+          <FilterSelect name="coverage" label="Coverage" value={filters.coverage} options={COVERAGE_OPTIONS} />
+          <FilterSelect name="language" label="Language" value={filters.language} options={LANGUAGE_OPTIONS} />
           <div className="filter-actions">
             <button type="submit">Filter</button>
             <a href="/">Clear</a>

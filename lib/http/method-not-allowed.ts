@@ -23,3 +23,14 @@ export function methodNotAllowed(path: string, allowed: readonly string[]): (req
     return response;
   };
 }
+
+export type RouteHandler = (request: Request) => Promise<Response>;
+type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+
+/**
+ * The 405 handler for every method, for a route to export the ones it does not serve:
+ * `export const { PUT, DELETE, ... } = refuseOtherMethods("/v2/x", ["GET"])`.
+ */
+export function refuseOtherMethods(path: string, allowed: readonly Method[], refuse: RouteHandler = methodNotAllowed(path, allowed)): Record<Method, RouteHandler> {
+  return { GET: refuse, HEAD: refuse, POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse, OPTIONS: refuse };
+}

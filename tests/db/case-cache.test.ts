@@ -1,11 +1,11 @@
 // The normalized case cache on PGlite and PostgreSQL: a stored case reads back exactly, and a refresh
 // keeps first_seen_at of known entries, stamps new ones, and follows the source's header and parties.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readCachedCase } from "@/lib/cases/read-cached-case";
 import { storeCase } from "@/lib/cases/store-case";
 import type { CaseRecord, StoredDocketEntry } from "@/lib/cases/types";
 import { SANDBOX_CASES } from "@/lib/sandbox/cases";
-import { DATABASE_TARGETS, type TestDatabase } from "../helpers/test-database";
+import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
 
 /** What a read returns for a stored record: timestamps as UTC ISO strings, entries in any order. */
 function normalized(record: CaseRecord) {
@@ -22,21 +22,15 @@ function normalized(record: CaseRecord) {
 
 const small = SANDBOX_CASES.filter((fixture) => fixture.entries.length < 1000);
 
-describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))("case cache on %s", (_name, target) => {
-  let opened: TestDatabase;
-  beforeAll(async () => {
-    opened = await target.open();
-  });
-  afterAll(async () => {
-    await opened?.dispose();
-  });
+describe.each(EACH_DATABASE)("case cache on %s", (_name, target) => {
+  const database = databaseForSuite(target);
 
   it.each(small.map((fixture) => [`${fixture.court_code} ${fixture.case_id}`, fixture] as const))(
     "stores and reads back %s exactly",
     async (_label, fixture) => {
       // Fixture entries carry their own first_seen_at; a first store stamps all of them with the write time.
-      const { storedAt: seenAt } = await storeCase({ prisma: opened.db.prisma, record: fixture, source: "fixture" });
-      const read = await readCachedCase(opened.db.prisma, fixture.court_code, fixture.case_id);
+      const { storedAt: seenAt } = await storeCase({ prisma: database().db.prisma, record: fixture, source: "fixture" });
+      const read = await readCachedCase(database().db.prisma, fixture.court_code, fixture.case_id);
       expect(read).not.toBeNull();
       const expected = normalized({
         ...fixture,
@@ -48,13 +42,13 @@ describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))(
   );
 
   it("answers null for a case it does not hold", async () => {
-    expect(await readCachedCase(opened.db.prisma, "nysd", "1:99-cv-00000")).toBeNull();
+    expect(await readCachedCase(database().db.prisma, "nysd", "1:99-cv-00000")).toBeNull();
   });
 
   it("on refresh keeps first_seen_at of known entries, stamps new ones, and follows the source", async () => {
     const base = SANDBOX_CASES.find((fixture) => fixture.case_id === "1:22-cr-00123")!;
     const record: CaseRecord = { ...base, case_id: "1:22-cr-00999" };
-    const firstStore = await storeCase({ prisma: opened.db.prisma, record, source: "fixture" });
+    const firstStore = await storeCase({ prisma: database().db.prisma, record, source: "fixture" });
     expect(firstStore.newEntries).toBe(record.entries.length);
     const first = firstStore.storedAt;
 
@@ -77,12 +71,12 @@ describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))(
       parties: record.parties.slice(0, 1),
       entries: [corrected, ...record.entries.slice(1), added],
     };
-    const secondStore = await storeCase({ prisma: opened.db.prisma, record: refreshed, source: "fixture" });
+    const secondStore = await storeCase({ prisma: database().db.prisma, record: refreshed, source: "fixture" });
     expect(secondStore.newEntries).toBe(1);
     const second = secondStore.storedAt;
     expect(second.getTime()).toBeGreaterThan(first.getTime());
 
-    const read = (await readCachedCase(opened.db.prisma, record.court_code, record.case_id))!;
+    const read = (await readCachedCase(database().db.prisma, record.court_code, record.case_id))!;
     expect(read.header).toMatchObject({ status: "closed", date_terminated: "2026-11-02" });
     expect(read.parties).toHaveLength(1);
     expect(read.last_refreshed_at).toBe(second.toISOString());

@@ -1,7 +1,7 @@
 // The live query path on PGlite and PostgreSQL: route handlers in-process, the real cache, the real
 // fetch/normalize/store pipeline, and a scripted source. Payment is the one stand-in here (the payment
 // gate lets every live request through); tests/http covers x402 itself.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { batchResponseSchema, caseResponseSchema, monitorResponseSchema, statusResponseSchema, type CaseResponse } from "@/contract";
 import { GET as getCase } from "@/app/v2/case/route";
 import { POST as postBatch } from "@/app/v2/cases/batch/route";
@@ -18,7 +18,7 @@ import type { SourceEntry } from "@/lib/sources/types";
 import { callRoute } from "../helpers/call-route";
 import { expectErrorEnvelope } from "../helpers/envelope";
 import { civilCase, scriptedSource } from "../helpers/scripted-source";
-import { DATABASE_TARGETS, type TestDatabase } from "../helpers/test-database";
+import { EACH_DATABASE, databaseForSuite, type TestDatabase } from "../helpers/test-database";
 
 vi.mock("@/lib/sources/registry", async () => {
   const { scriptedSource: source } = await import("../helpers/scripted-source");
@@ -39,15 +39,8 @@ const nextCaseId = () => `1:26-cv-${String(10000 + (counter += 1) + Math.floor(M
 
 const queryCase = (params: Record<string, string | undefined>) => callRoute<CaseResponse>(getCase, "/v2/case", { query: params });
 
-describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))("live cases on %s", (_name, target) => {
-  let opened: TestDatabase;
-  beforeAll(async () => {
-    opened = await target.open();
-    useDatabase(opened.db);
-  });
-  afterAll(async () => {
-    await opened?.dispose();
-  });
+describe.each(EACH_DATABASE)("live cases on %s", (_name, target) => {
+  const database = databaseForSuite(target, (opened) => useDatabase(opened.db));
   beforeEach(() => scriptedSource.reset());
 
   it("fetches a case on a cache miss once, stores it, and answers with cache_age_seconds 0", async () => {
@@ -91,7 +84,7 @@ describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))(
     const caseId = "23STCV12345";
     scriptedSource.put("calasc", { ...civilCase(caseId), caseType: "Civil Unlimited" });
     expect((await queryCase({ case_id: caseId, court_code: "calasc" })).status).toBe(200);
-    await opened.db.prisma.case.update({
+    await database().db.prisma.case.update({
       where: { courtCode_caseId: { courtCode: "calasc", caseId } },
       data: { lastRefreshedAt: new Date(Date.now() - 125_000) },
     });
@@ -115,18 +108,19 @@ describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))(
     scriptedSource.put("nysd", civilCase(caseId));
     scriptedSource.delayMs = 300;
     // A second client on the same database stands in for another instance (on PGlite: the same database).
-    const other = opened.url ? await openDatabase({ databaseUrl: opened.url, migrate: false }) : opened.db;
+    const { url, db } = database();
+    const other = url ? await openDatabase({ databaseUrl: url, migrate: false }) : db;
     try {
       const court = findCourt("nysd")!;
       const outcomes = await Promise.all([
-        fetchThroughLease({ prisma: opened.db.prisma, court, caseId, now: new Date() }),
+        fetchThroughLease({ prisma: database().db.prisma, court, caseId, now: new Date() }),
         fetchThroughLease({ prisma: other.prisma, court, caseId, now: new Date() }),
         fetchThroughLease({ prisma: other.prisma, court, caseId, now: new Date() }),
       ]);
       expect(outcomes).toEqual([{ kind: "stored" }, { kind: "stored" }, { kind: "stored" }]);
       expect(scriptedSource.fetchCount("nysd", caseId)).toBe(1);
     } finally {
-      if (other !== opened.db) await other.close();
+      if (other !== db) await other.close();
     }
   });
 
@@ -195,7 +189,7 @@ describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))(
 
   async function refreshCourtCases(courtCode: string, caseId: string) {
     const { refreshCases } = await import("@/lib/refresh/refresh-cases");
-    return refreshCases({ prisma: opened.db.prisma, court: findCourt(courtCode)!, caseIds: [caseId], now: new Date() });
+    return refreshCases({ prisma: database().db.prisma, court: findCourt(courtCode)!, caseIds: [caseId], now: new Date() });
   }
 
   it("monitor counts what the delta counts", async () => {
@@ -268,7 +262,7 @@ describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))(
     // Warm the cache for the first four.
     for (const id of ids.slice(0, 4)) await queryCase({ case_id: id, court_code: "nysd" });
 
-    const operations = countOperations(opened);
+    const operations = countOperations(database());
     const one = await callRoute(postBatch, "/v2/cases/batch", { body: { queries: [{ case_id: ids[0], court_code: "nysd" }] } });
     const forOne = operations.reset();
     const queries = [...ids.slice(0, 4), ids[0]!, ids[1]!].map((id) => ({ case_id: id, court_code: "nysd", context: "full" }));
@@ -297,12 +291,12 @@ describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))(
     expect((await status()).operational_status).toBe("nominal");
     scriptedSource.setDown("wyd");
     for (let run = 1; run <= UNHEALTHY_AFTER_FAILED_RUNS; run += 1) {
-      await refreshCourt({ prisma: opened.db.prisma, courtCode: "wyd", now: new Date() });
+      await refreshCourt({ prisma: database().db.prisma, courtCode: "wyd", now: new Date() });
       expect((await status()).operational_status).toBe(run < UNHEALTHY_AFTER_FAILED_RUNS ? "nominal" : "degraded");
     }
     expect(statusResponseSchema.safeParse(await status()).success).toBe(true);
     scriptedSource.down.clear();
-    await refreshCourt({ prisma: opened.db.prisma, courtCode: "wyd", now: new Date() });
+    await refreshCourt({ prisma: database().db.prisma, courtCode: "wyd", now: new Date() });
     expect((await status()).operational_status).toBe("nominal");
   });
 });

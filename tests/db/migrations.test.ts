@@ -3,23 +3,17 @@
 // concurrent appliers.
 import { createHash } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { applyMigrations, readMigrations, type SqlExecutor } from "@/lib/db/apply-migrations";
-import { DATABASE_TARGETS, type TestDatabase } from "../helpers/test-database";
+import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
 
-describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))("migrations on %s", (_name, target) => {
-  let opened: TestDatabase;
-  beforeAll(async () => {
-    opened = await target.open();
-  });
-  afterAll(async () => {
-    await opened?.dispose();
-  });
+describe.each(EACH_DATABASE)("migrations on %s", (_name, target) => {
+  const database = databaseForSuite(target);
 
   it("applies every migration once and records it in _prisma_migrations with its sha256", async () => {
     const migrations = await readMigrations();
     expect(migrations.length).toBeGreaterThan(0);
-    const rows = await opened.db.sql.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
+    const rows = await database().db.sql.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
       `SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" ORDER BY migration_name`,
     );
     expect(rows.map((row) => row.migration_name)).toEqual(migrations.map((migration) => migration.name));
@@ -28,17 +22,17 @@ describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))(
       expect(row.finished_at).not.toBeNull();
     }
     // The schema is in place: every model answers.
-    expect(await opened.db.prisma.case.count()).toBe(0);
-    expect(await opened.db.prisma.paymentRecord.count()).toBe(0);
-    expect(await opened.db.prisma.rateLimitCounter.count()).toBe(0);
-    expect(await opened.db.prisma.callbackAttempt.count()).toBe(0);
+    expect(await database().db.prisma.case.count()).toBe(0);
+    expect(await database().db.prisma.paymentRecord.count()).toBe(0);
+    expect(await database().db.prisma.rateLimitCounter.count()).toBe(0);
+    expect(await database().db.prisma.callbackAttempt.count()).toBe(0);
   });
 
   it("applies nothing the second time and refuses a migration edited after it was applied", async () => {
-    expect(await applyMigrations(opened.db.sql)).toEqual([]);
+    expect(await applyMigrations(database().db.sql)).toEqual([]);
     const [first, ...rest] = await readMigrations();
     const edited = { ...first!, sql: `${first!.sql}\n-- edited`, checksum: "0".repeat(64) };
-    await expect(applyMigrations(opened.db.sql, [edited, ...rest])).rejects.toThrow(/changed after it was applied/);
+    await expect(applyMigrations(database().db.sql, [edited, ...rest])).rejects.toThrow(/changed after it was applied/);
   });
 
   it("rolls back a failing migration and records nothing for it", async () => {
@@ -47,10 +41,10 @@ describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))(
       sql: 'CREATE TABLE "half_done" (id int);\nSELECT * FROM "no_such_table";',
       checksum: "f".repeat(64),
     };
-    await expect(applyMigrations(opened.db.sql, [...(await readMigrations()), broken])).rejects.toThrow(/29990101000000_broken failed/);
-    const tables = await opened.db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'half_done'`);
+    await expect(applyMigrations(database().db.sql, [...(await readMigrations()), broken])).rejects.toThrow(/29990101000000_broken failed/);
+    const tables = await database().db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'half_done'`);
     expect(tables[0]!.n).toBe(0);
-    const recorded = await opened.db.sql.query<{ n: number }>(
+    const recorded = await database().db.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM "_prisma_migrations" WHERE migration_name = $1`,
       [broken.name],
     );

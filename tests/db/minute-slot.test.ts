@@ -1,20 +1,14 @@
 // The per-minute limit's database function on PGlite and PostgreSQL: exact under concurrency, a rolling
 // 60-second window, subjects kept apart, and the wait until the oldest counted request leaves the window.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { takeMinuteSlot } from "@/lib/limits/take-minute-slot";
-import { DATABASE_TARGETS, type TestDatabase } from "../helpers/test-database";
+import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
 
 const at = (iso: string) => new Date(iso);
 
-describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))("take_minute_slot on %s", (_name, target) => {
-  let opened: TestDatabase;
-  beforeAll(async () => {
-    opened = await target.open();
-  });
-  afterAll(async () => {
-    await opened?.dispose();
-  });
-  const prisma = () => opened.db.prisma;
+describe.each(EACH_DATABASE)("take_minute_slot on %s", (_name, target) => {
+  const database = databaseForSuite(target);
+  const prisma = () => database().db.prisma;
 
   it("lets exactly the limit through when requests race, and records only those", async () => {
     const results = await Promise.all(Array.from({ length: 25 }, () => takeMinuteSlot(prisma(), "wallet:race", 10, at("2026-11-20T10:00:00Z"))));

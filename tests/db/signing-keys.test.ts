@@ -1,11 +1,11 @@
 // Wallet signing keys on PGlite and PostgreSQL: provisioning, rotation, the 30-minute window, and secrets
 // that are never readable from the database.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { currentSigningKey } from "@/lib/keys/current-signing-key";
 import { getKeyState } from "@/lib/keys/get-key-state";
 import { rotateSigningKey } from "@/lib/keys/rotate-signing-key";
-import { DATABASE_TARGETS, type TestDatabase } from "../helpers/test-database";
+import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
 
 vi.stubEnv("SIGNING_KEYS_ENCRYPTION_KEY", "11".repeat(32));
 resetEnvForTests();
@@ -14,15 +14,9 @@ const meta = { request_id: "req_000000000000000000000000", queried_at: "2026-11-
 const wallet = () => `0x${Math.random().toString(16).slice(2).padEnd(40, "0").slice(0, 40)}`;
 const at = (iso: string) => new Date(iso);
 
-describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))("signing keys on %s", (_name, target) => {
-  let opened: TestDatabase;
-  beforeAll(async () => {
-    opened = await target.open();
-  });
-  afterAll(async () => {
-    await opened?.dispose();
-  });
-  const prisma = () => opened.db.prisma;
+describe.each(EACH_DATABASE)("signing keys on %s", (_name, target) => {
+  const database = databaseForSuite(target);
+  const prisma = () => database().db.prisma;
 
   it("provisions one key on the first call, also when first calls race, and returns no secret", async () => {
     const address = wallet();
@@ -77,7 +71,7 @@ describe.each(DATABASE_TARGETS.map((target) => [target.name, target] as const))(
   it("never stores a secret readable in plain text", async () => {
     const address = wallet();
     const rotation = await rotateSigningKey({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:00:00Z") });
-    const rows = await opened.db.sql.query<Record<string, unknown>>("SELECT * FROM signing_keys WHERE wallet_address = $1", [address]);
+    const rows = await database().db.sql.query<Record<string, unknown>>("SELECT * FROM signing_keys WHERE wallet_address = $1", [address]);
     const dump = JSON.stringify(rows);
     expect(dump).not.toContain(rotation.new_key_secret);
     expect(dump.toLowerCase()).not.toContain(rotation.new_key_secret.toLowerCase());

@@ -3,6 +3,7 @@
 // a new, empty database, so test files run in parallel without seeing each other's rows.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/open-database";
 
 export interface TestDatabase {
@@ -60,3 +61,25 @@ const postgres = (adminUrl: string): DatabaseTarget => ({
 });
 
 export const DATABASE_TARGETS: readonly DatabaseTarget[] = postgresUrl ? [pglite, postgres(postgresUrl)] : [pglite];
+
+/** `describe.each(EACH_DATABASE)("… on %s", (_name, target) => …)`: a suite per database target. */
+export const EACH_DATABASE = DATABASE_TARGETS.map((target) => [target.name, target] as const);
+
+/**
+ * A fresh database of `target` for the enclosing describe block, disposed after it: the returned getter
+ * is valid inside its tests. `onOpen` runs once it is open (e.g. to make it the app's database).
+ */
+export function databaseForSuite(target: DatabaseTarget, onOpen?: (opened: TestDatabase) => void): () => TestDatabase {
+  let opened: TestDatabase | undefined;
+  beforeAll(async () => {
+    opened = await target.open();
+    onOpen?.(opened);
+  });
+  afterAll(async () => {
+    await opened?.dispose();
+  });
+  return () => {
+    if (!opened) throw new Error("the suite's database is not open yet");
+    return opened;
+  };
+}

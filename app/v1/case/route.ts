@@ -1,6 +1,7 @@
 import { GET as v2Case } from "@/app/v2/case/route";
-import { caseToV1 } from "@/lib/v1/to-v1";
+import { refuseOtherMethods } from "@/lib/http/method-not-allowed";
 import { refuseNonUsCourt, rewriteDocumentTypes, serveV1, v1MethodNotAllowed } from "@/lib/v1/serve-v1";
+import { caseToV1 } from "@/lib/v1/to-v1";
 
 export const dynamic = "force-dynamic";
 
@@ -19,9 +20,4 @@ export const GET = (request: Request) =>
     toV1: caseToV1,
   });
 
-const notAllowed = v1MethodNotAllowed("/v1/case", "/v2/case");
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
-export const OPTIONS = notAllowed;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("/v1/case", ["GET"], v1MethodNotAllowed("/v1/case", "/v2/case"));

@@ -1,6 +1,7 @@
 import { GET as v2Monitor } from "@/app/v2/monitor/route";
-import { monitorToV1 } from "@/lib/v1/to-v1";
+import { refuseOtherMethods } from "@/lib/http/method-not-allowed";
 import { refuseNonUsCourt, serveV1, v1MethodNotAllowed } from "@/lib/v1/serve-v1";
+import { monitorToV1 } from "@/lib/v1/to-v1";
 
 export const dynamic = "force-dynamic";
 
@@ -19,9 +20,4 @@ export const GET = (request: Request) =>
     toV1: monitorToV1,
   });
 
-const notAllowed = v1MethodNotAllowed("/v1/monitor", "/v2/monitor");
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
-export const OPTIONS = notAllowed;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("/v1/monitor", ["GET"], v1MethodNotAllowed("/v1/monitor", "/v2/monitor"));

@@ -1,6 +1,7 @@
 import { GET as v2Status } from "@/app/v2/status/route";
-import { statusToV1 } from "@/lib/v1/to-v1";
+import { refuseOtherMethods } from "@/lib/http/method-not-allowed";
 import { serveV1, v1MethodNotAllowed } from "@/lib/v1/serve-v1";
+import { statusToV1 } from "@/lib/v1/to-v1";
 
 export const dynamic = "force-dynamic";
 
@@ -8,9 +9,4 @@ export const dynamic = "force-dynamic";
 export const GET = (request: Request) =>
   serveV1(request, { v2Path: "/v2/status", v2Handler: v2Status, rewriteQuery: (query) => new URLSearchParams(query), toV1: statusToV1 });
 
-const notAllowed = v1MethodNotAllowed("/v1/status", "/v2/status");
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
-export const OPTIONS = notAllowed;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("/v1/status", ["GET"], v1MethodNotAllowed("/v1/status", "/v2/status"));

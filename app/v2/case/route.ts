@@ -6,7 +6,7 @@ import { caseStoreFor } from "@/lib/cases/case-store";
 import { parseCaseRequest } from "@/lib/cases/parse-case-request";
 import { queryCase } from "@/lib/cases/query-case";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { refuseOtherMethods } from "@/lib/http/method-not-allowed";
 import { parseWith, readQuery } from "@/lib/http/parse-input";
 import { pricePerQueryUsd } from "@/lib/pricing";
 
@@ -25,9 +25,4 @@ export const GET = defineEndpoint({
   afterPayment: (settled, { meta }) => finishRequestDeliveries(meta.request_id, settled, sendDeliveryEvents),
 });
 
-const notAllowed = methodNotAllowed("/v2/case", ["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
-export const OPTIONS = notAllowed;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("/v2/case", ["GET"]);

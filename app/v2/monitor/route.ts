@@ -3,7 +3,7 @@ import { caseStoreFor } from "@/lib/cases/case-store";
 import { monitorCase } from "@/lib/cases/monitor-case";
 import { parseMonitorRequest } from "@/lib/cases/parse-case-request";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { refuseOtherMethods } from "@/lib/http/method-not-allowed";
 import { parseWith, readQuery } from "@/lib/http/parse-input";
 import { pricePerQueryUsd } from "@/lib/pricing";
 
@@ -24,9 +24,4 @@ export const GET = defineEndpoint({
     }),
 });
 
-const notAllowed = methodNotAllowed("/v2/monitor", ["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
-export const OPTIONS = notAllowed;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("/v2/monitor", ["GET"]);

@@ -1,5 +1,5 @@
 import { beginRequest } from "@/lib/http/define-endpoint";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { refuseOtherMethods } from "@/lib/http/method-not-allowed";
 import { buildOpenApi } from "@/lib/openapi/build-openapi";
 
 export const dynamic = "force-dynamic";
@@ -19,9 +19,4 @@ export async function GET(request: Request): Promise<Response> {
   });
 }
 
-const notAllowed = methodNotAllowed("/v2/openapi.json", ["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
-export const OPTIONS = notAllowed;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("/v2/openapi.json", ["GET"]);

@@ -80,6 +80,18 @@ function castFor(style: Style, seed: number): Cast {
   let a: string = company(1);
   let b: string = company(2);
   if (a === b) b = COMPANIES[(COMPANIES.indexOf(a as (typeof COMPANIES)[number]) + 1) % COMPANIES.length]!;
+  // "A v. B", each side with its lead attorney: most styles differ only in roles, type and nature.
+  const adversarial = (roles: [string, string], caseType: string, nature: string): Cast => ({
+    title: `${a} v. ${b}`,
+    titleSecondary: null,
+    parties: [
+      { name: a, role: roles[0], attorneys: [lawyer(1)] },
+      { name: b, role: roles[1], attorneys: [lawyer(2)] },
+    ],
+    filers: [a, b],
+    caseType,
+    nature,
+  });
   switch (style) {
     case "criminal": {
       const defendant = person(3);
@@ -109,29 +121,9 @@ function castFor(style: Style, seed: number): Cast {
         nature: pick(NATURE.bankruptcy, seed, 6),
       };
     case "adversary":
-      return {
-        title: `${a} v. ${b}`,
-        titleSecondary: null,
-        parties: [
-          { name: a, role: "Plaintiff", attorneys: [lawyer(1)] },
-          { name: b, role: "Defendant", attorneys: [lawyer(2)] },
-        ],
-        filers: [a, b],
-        caseType: "ap",
-        nature: "Recovery of money/property",
-      };
+      return adversarial(["Plaintiff", "Defendant"], "ap", "Recovery of money/property");
     case "appellate":
-      return {
-        title: `${a} v. ${b}`,
-        titleSecondary: null,
-        parties: [
-          { name: a, role: "Plaintiff - Appellant", attorneys: [lawyer(1)] },
-          { name: b, role: "Defendant - Appellee", attorneys: [lawyer(2)] },
-        ],
-        filers: [a, b],
-        caseType: "appeal",
-        nature: pick(NATURE.appellate, seed, 6),
-      };
+      return adversarial(["Plaintiff - Appellant", "Defendant - Appellee"], "appeal", pick(NATURE.appellate, seed, 6));
     case "bilingual":
       return {
         title: `${a} v. His Majesty the King`,
@@ -160,29 +152,9 @@ function castFor(style: Style, seed: number): Cast {
       };
     }
     case "state":
-      return {
-        title: `${a} v. ${b}`,
-        titleSecondary: null,
-        parties: [
-          { name: a, role: "Plaintiff", attorneys: [lawyer(1)] },
-          { name: b, role: "Defendant", attorneys: [lawyer(2)] },
-        ],
-        filers: [a, b],
-        caseType: "Civil",
-        nature: pick(NATURE.state, seed, 6),
-      };
+      return adversarial(["Plaintiff", "Defendant"], "Civil", pick(NATURE.state, seed, 6));
     case "civil":
-      return {
-        title: `${a} v. ${b}`,
-        titleSecondary: null,
-        parties: [
-          { name: a, role: "Plaintiff", attorneys: [lawyer(1)] },
-          { name: b, role: "Defendant", attorneys: [lawyer(2)] },
-        ],
-        filers: [a, b],
-        caseType: "cv",
-        nature: pick(NATURE.civil, seed, 6),
-      };
+      return adversarial(["Plaintiff", "Defendant"], "cv", pick(NATURE.civil, seed, 6));
   }
 }
 

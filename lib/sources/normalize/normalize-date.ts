@@ -1,7 +1,7 @@
 // Source dates → the API's forms: calendar dates (YYYY-MM-DD) for case and party dates, and ISO-8601
 // timestamps with the court's offset for docket entries. Sources give court-local dates and times
 // (CM/ECF: "11/16/2026"; feeds: "2026-11-16T11:20"), or instants with an offset.
-import { zonedTimeToIso } from "../zoned-time";
+import { zonedTimeToIso, type LocalTime } from "../zoned-time";
 
 export class UnreadableSourceDate extends Error {
   constructor(value: string) {
@@ -10,13 +10,7 @@ export class UnreadableSourceDate extends Error {
   }
 }
 
-interface Parsed {
-  year: number;
-  month: number;
-  day: number;
-  hour?: number;
-  minute?: number;
-  second?: number;
+interface Parsed extends LocalTime {
   /** Present when the source gave an offset: the value is an instant, kept as given. */
   withOffset?: string;
 }

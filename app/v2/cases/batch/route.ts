@@ -5,7 +5,7 @@ import { requestDeliveries } from "@/lib/callbacks/request-deliveries";
 import { caseStoreFor } from "@/lib/cases/case-store";
 import { BATCH_BODY_LIMIT, batchBodyTooLarge, parseBatchRequest, queryBatch } from "@/lib/cases/query-batch";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { refuseOtherMethods } from "@/lib/http/method-not-allowed";
 import { readJsonBody } from "@/lib/http/parse-input";
 
 export const dynamic = "force-dynamic";
@@ -30,10 +30,4 @@ export const POST = defineEndpoint({
   afterPayment: (settled, { meta }) => finishRequestDeliveries(meta.request_id, settled, sendDeliveryEvents),
 });
 
-const notAllowed = methodNotAllowed("/v2/cases/batch", ["POST"]);
-export const GET = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
-export const OPTIONS = notAllowed;
-export const HEAD = notAllowed;
+export const { GET, PUT, PATCH, DELETE, OPTIONS, HEAD } = refuseOtherMethods("/v2/cases/batch", ["POST"]);

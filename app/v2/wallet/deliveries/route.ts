@@ -2,7 +2,7 @@ import { contract } from "@/contract";
 import { listDeliveries } from "@/lib/callbacks/list-deliveries";
 import { getPrisma } from "@/lib/db";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { refuseOtherMethods } from "@/lib/http/method-not-allowed";
 import { readQuery } from "@/lib/http/parse-input";
 import { pricePerQueryUsd } from "@/lib/pricing";
 import { sandboxDeliveries } from "@/lib/sandbox/wallet";
@@ -21,9 +21,4 @@ export const GET = defineEndpoint({
       : listDeliveries({ prisma: await getPrisma(), wallet, page, meta, queryCostUsd: pricePerQueryUsd() }),
 });
 
-const notAllowed = methodNotAllowed("/v2/wallet/deliveries", ["GET"]);
-export const POST = notAllowed;
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
-export const OPTIONS = notAllowed;
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("/v2/wallet/deliveries", ["GET"]);

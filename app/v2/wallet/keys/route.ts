@@ -1,6 +1,6 @@
 import { contract } from "@/contract";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { refuseOtherMethods } from "@/lib/http/method-not-allowed";
 import { getKeyState } from "@/lib/keys/get-key-state";
 import { rotateSigningKey } from "@/lib/keys/rotate-signing-key";
 import { getPrisma } from "@/lib/db";
@@ -31,8 +31,4 @@ export const POST = defineEndpoint({
       : rotateSigningKey({ prisma: await getPrisma(), wallet, meta, queryCostUsd: pricePerQueryUsd(), now }),
 });
 
-const notAllowed = methodNotAllowed("/v2/wallet/keys", ["GET", "POST"]);
-export const PUT = notAllowed;
-export const PATCH = notAllowed;
-export const DELETE = notAllowed;
-export const OPTIONS = notAllowed;
+export const { PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("/v2/wallet/keys", ["GET", "POST"]);
