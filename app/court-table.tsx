@@ -5,18 +5,18 @@ import { renderCourtRows } from "@/lib/status/render-court-rows";
 
 export function CourtTable({ courts, shown }: { courts: readonly Court[]; shown: ReadonlySet<string> }) {
   return (
-    <table className="courts" id="courts">
+    <table className="courts" id="courts" role="table">
       <caption className="visually-hidden">Courts, with their codes, coverage and case id formats</caption>
-      <thead>
-        <tr>
-          <th scope="col">Code</th>
-          <th scope="col">Court</th>
-          <th scope="col">Country</th>
-          <th scope="col">Language</th>
-          <th scope="col">Coverage</th>
+      <thead role="rowgroup">
+        <tr role="row">
+          {["Code", "Court", "Country", "Language", "Coverage"].map((name) => (
+            <th key={name} scope="col" role="columnheader">
+              {name}
+            </th>
+          ))}
         </tr>
       </thead>
-      <tbody dangerouslySetInnerHTML={{ __html: renderCourtRows(courts, shown) }} />
+      <tbody role="rowgroup" dangerouslySetInnerHTML={{ __html: renderCourtRows(courts, shown) }} />
     </table>
   );
 }

@@ -107,9 +107,13 @@ export default async function StatusPage({ searchParams }: { searchParams: Promi
             <a href="/">Clear</a>
           </div>
         </form>
-        <p id="court-count" aria-live="polite" data-total={status.courts.length}>
-          Showing {shown.size} of {status.courts.length} courts
-        </p>
+        {/* Its text is the filter script's to update: given as a string, so React keeps no text nodes inside. */}
+        <p
+          id="court-count"
+          aria-live="polite"
+          data-total={status.courts.length}
+          dangerouslySetInnerHTML={{ __html: `Showing ${shown.size} of ${status.courts.length} courts` }}
+        />
         <CourtTable courts={status.courts} shown={shown} />
       </section>
       <script dangerouslySetInnerHTML={{ __html: FILTER_SCRIPT }} />

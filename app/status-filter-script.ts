@@ -21,7 +21,8 @@ export const FILTER_SCRIPT = `(() => {
     count.textContent = "Showing " + shown + " of " + total + " courts";
     const params = new URLSearchParams();
     for (const [key, value] of data) if (value) params.set(key, String(value));
-    history.replaceState(null, "", params.size ? "?" + params : location.pathname);
+    const query = params.toString();
+    history.replaceState(null, "", query ? "?" + query : location.pathname);
   };
   form.addEventListener("input", apply);
   form.addEventListener("change", apply);

@@ -1,7 +1,7 @@
 // A typed client of the API: `import { createServiceClient } from "court-docket-api/client"`. It is ts-rest's
 // client for the contract, with the base URL, the sandbox switch, the X-Service-Tag header and a `fetch`
 // the caller can replace, for example with an x402 payer (`wrapFetchWithPayment` from @x402/fetch).
-import { initClient, type ApiFetcher } from "@ts-rest/core";
+import { initClient, validateResponse, type ApiFetcher } from "@ts-rest/core";
 import { contract } from "./router.ts";
 
 export interface ServiceClientOptions {
@@ -17,12 +17,20 @@ export interface ServiceClientOptions {
   validateResponse?: boolean;
 }
 
+// A custom fetcher replaces ts-rest's default one, which is where ts-rest checks answers against the
+// contract: the check is done here, for every JSON answer whose status the contract describes.
 function fetcher(fetchImpl: typeof fetch): ApiFetcher {
-  return async ({ path, method, headers, body, fetchOptions }) => {
+  return async ({ route, path, method, headers, body, fetchOptions, validateResponse: validate }) => {
     const response = await fetchImpl(path, { ...fetchOptions, method, headers, body: body ?? undefined });
     const type = response.headers.get("content-type") ?? "";
     const text = response.status === 204 || response.status === 304 ? "" : await response.text();
-    const parsed = text !== "" && /json/i.test(type) ? (JSON.parse(text) as unknown) : text;
+    const isJson = text !== "" && /json/i.test(type);
+    const parsed = isJson ? (JSON.parse(text) as unknown) : text;
+    if (validate && isJson) {
+      // Throws ts-rest's ResponseValidationError naming the route and the mismatch.
+      const checked = validateResponse({ appRoute: route, response: { status: response.status, body: parsed } });
+      return { status: response.status, body: checked.body, headers: response.headers };
+    }
     return { status: response.status, body: parsed, headers: response.headers };
   };
 }

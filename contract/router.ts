@@ -102,7 +102,15 @@ export const contract = c.router(
       method: "GET",
       path: "/v2/status",
       headers: commonHeadersSchema,
-      responses: { 200: statusResponseSchema, 400: errorEnvelopeSchema, 500: errorEnvelopeSchema },
+      responses: {
+        200: statusResponseSchema,
+        // If-None-Match matched the ETag: the caller's copy is current.
+        304: c.noBody(),
+        400: errorEnvelopeSchema,
+        // Sandbox requests are limited per client address.
+        429: errorEnvelopeSchema,
+        500: errorEnvelopeSchema,
+      },
       summary: "Free: operational status and the court registry",
     },
     mcp: {

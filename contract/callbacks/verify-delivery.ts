@@ -2,7 +2,9 @@
 // and receivers verify with them: `import { verifyDelivery } from "court-docket-api/callbacks"`.
 // HMAC-SHA256 over the raw body bytes as sent, hex, compared in constant time; the key id header picks
 // the secret (current or, during a rotation, previous); timestamps more than 300 s from the receiver's
-// clock are refused.
+// clock are refused. The signature covers the body only (SERVICE-SPEC), not the timestamp or
+// Idempotency-Key headers: to ignore a replayed delivery, remember the signed body's
+// payload.meta.request_id with payload.court_code and payload.case_id (docs/callbacks.md).
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export const SIGNATURE_HEADER = "x-service-signature";
@@ -11,8 +13,15 @@ export const TIMESTAMP_HEADER = "x-service-timestamp";
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 export const TIMESTAMP_TOLERANCE_SECONDS = 300;
 
-/** `sha256=<hex HMAC-SHA256 of the exact body bytes>`. */
+const SECRET_FORMAT = /^[0-9a-f]{64}$/i;
+
+/**
+ * `sha256=<hex HMAC-SHA256 of the exact body bytes>`. The secret is the 64 hex characters the service
+ * issued: anything else is refused, because Buffer's hex decoding stops silently at the first non-hex
+ * character, and a truncated (or empty) key would sign with a key anyone can compute.
+ */
 export function signDeliveryBody(secretHex: string, body: string | Uint8Array): string {
+  if (!SECRET_FORMAT.test(secretHex)) throw new TypeError("a signing secret is 64 hex characters (new_key_secret of POST /v2/wallet/keys)");
   const key = Buffer.from(secretHex, "hex");
   return `sha256=${createHmac("sha256", key).update(typeof body === "string" ? Buffer.from(body, "utf8") : body).digest("hex")}`;
 }
@@ -53,11 +62,17 @@ export function verifyDelivery(options: VerifyDeliveryOptions): DeliveryVerifica
   const entry = Array.isArray(options.secrets)
     ? options.secrets.find((candidate) => candidate.keyId === keyId)
     : (() => {
-        const secret = (options.secrets as Record<string, string>)[keyId];
-        return secret === undefined ? undefined : { keyId, secret, validUntil: null };
+        // Own properties only: a key id header such as "constructor" must not find Object's.
+        const secrets = options.secrets as Record<string, string>;
+        const secret = Object.hasOwn(secrets, keyId) ? secrets[keyId] : undefined;
+        return typeof secret === "string" ? { keyId, secret, validUntil: null } : undefined;
       })();
   if (!entry) return { ok: false, reason: "unknown_key" };
-  if (entry.validUntil && new Date(entry.validUntil).getTime() / 1000 < now) return { ok: false, reason: "expired_key" };
+  if (entry.validUntil) {
+    const until = new Date(entry.validUntil).getTime();
+    // An unreadable end of validity must not mean "valid forever".
+    if (Number.isNaN(until) || until / 1000 < now) return { ok: false, reason: "expired_key" };
+  }
   const expected = Buffer.from(signDeliveryBody(entry.secret, options.rawBody), "utf8");
   const given = Buffer.from(signature, "utf8");
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "bad_signature" };

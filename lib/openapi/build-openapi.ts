@@ -6,9 +6,12 @@ import { API_VERSION, contract } from "@/contract";
 import { buildCaseResponse } from "@/lib/cases/build-case-response";
 import { summarizeChanges } from "@/lib/cases/compute-delta";
 import { parseCaseRequest } from "@/lib/cases/parse-case-request";
-import { internalError, toErrorObject } from "@/lib/errors";
+import { ServiceError, internalError, toErrorObject } from "@/lib/errors";
 import { COURTS, toPublicCourt } from "@/lib/courts/registry";
 import { errorMeta, monitorMeta, statusMeta, type MetaBase } from "@/lib/meta";
+import { buildRequirements } from "@/lib/payments/build-requirements";
+import { getPaymentConfig, type PaymentConfig } from "@/lib/payments/payment-config";
+import { paymentRequired } from "@/lib/payments/payment-errors";
 import { SANDBOX_CASES } from "@/lib/sandbox/cases";
 import { sandboxDeliveries, sandboxKeyState, sandboxRotation } from "@/lib/sandbox/wallet";
 
@@ -51,8 +54,63 @@ function examples(baseUrl: string): Record<string, unknown> {
       operational_status: "nominal",
       courts: COURTS.filter((entry) => ["nysd", "ca9", "fct", "ohctclaims"].includes(entry.court_code)).map(toPublicCourt),
     },
-    error: { meta: errorMeta(meta), error: toErrorObject(internalError(), baseUrl) },
   };
+}
+
+/** Terms shown in the 402 example when this deployment takes no payments: USDC on Base, a placeholder payee. */
+const EXAMPLE_PAYMENT: PaymentConfig = {
+  network: "eip155:8453",
+  chainId: 8453,
+  v1Network: "base",
+  asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+  assetName: "USD Coin",
+  assetVersion: "2",
+  decimals: 6,
+  payTo: "0x000000000000000000000000000000000000dEaD",
+  pricePerQueryBaseUnits: 990_000n,
+  pricePerQueryUsd: 0.99,
+  maxTimeoutSeconds: 300,
+  facilitator: { kind: "remote", url: "https://facilitator.example", token: null },
+};
+
+/** One typical error a status stands for (DECISIONS.md status table), as its envelope. */
+function errorExample(status: string, route: { path: string; method: string }, baseUrl: string): Record<string, unknown> | undefined {
+  const errors: Record<string, () => ServiceError> = {
+    "400": () => new ServiceError("invalid_last_checked", "last_checked must be an ISO-8601 timestamp with a timezone offset, e.g. 2026-11-15T00:00:00Z.", { parameter: "last_checked" }),
+    "402": () =>
+      paymentRequired(
+        buildRequirements(getPaymentConfig() ?? EXAMPLE_PAYMENT, { queries: 1, description: "One case query" }, `${baseUrl}${route.path}`),
+        "This query costs 0.99 USD: pay with x402 and repeat the request.",
+      ),
+    "404": () => new ServiceError("case_not_found", 'No case "1:24-cv-99999" exists at the Southern District of New York (nysd).', { parameter: "case_id" }),
+    "405": () => new ServiceError("method_not_allowed", `DELETE is not allowed on ${route.path}; use ${route.method}.`),
+    "413": () => new ServiceError("batch_too_large", "A batch holds 1 to 50 queries; this one has 51.", { parameter: "queries" }),
+    "422": () => new ServiceError("court_not_covered", "ohctclaims is registered with coverage planned: its cases cannot be queried yet.", { parameter: "court_code" }),
+    "429": () => new ServiceError("rate_limited", "60 requests a minute per wallet: retry in 17 s.", { retry_after: 17 }),
+    "500": () => internalError(),
+    "503": () => new ServiceError("source_unavailable", "The court's system is not answering.", { retry_after: 900, estimated_recovery_at: "2026-11-20T14:15:00-04:00" }),
+  };
+  const error = errors[status]?.();
+  if (!error) return undefined;
+  return { meta: errorMeta(meta), error: toErrorObject(error, baseUrl), ...(error.transport?.body ?? {}) };
+}
+
+const HEADERS = {
+  paymentRequired: { description: "x402 v2 payment requirements (base64 JSON): what to pay, to whom, on which network.", schema: { type: "string" } },
+  paymentResponse: { description: "x402 settlement of the payment this answer was charged (base64 JSON); X-PAYMENT-RESPONSE for x402 v1 payments.", schema: { type: "string" } },
+  retryAfter: { description: "Whole seconds before a retry can succeed.", schema: { type: "integer" } },
+  etag: { description: "Weak validator: send it back in If-None-Match for a 304.", schema: { type: "string" } },
+  requestId: { description: "meta.request_id of this answer: quote it to support.", schema: { type: "string" } },
+};
+
+/** The headers each answer carries, by status; paid routes are those that can answer 402. */
+function responseHeaders(status: string, paid: boolean, id: string): Record<string, unknown> {
+  const headers: Record<string, unknown> = { "X-Request-Id": HEADERS.requestId };
+  if (status === "402") headers["PAYMENT-REQUIRED"] = HEADERS.paymentRequired;
+  if (status === "200" && paid) headers["PAYMENT-RESPONSE"] = HEADERS.paymentResponse;
+  if (status === "429" || status === "503") headers["Retry-After"] = HEADERS.retryAfter;
+  if (id === "getStatus" && (status === "200" || status === "304")) headers.ETag = HEADERS.etag;
+  return headers;
 }
 
 /** Query and header parameters are what callers send (input); bodies answered are what we send (output). */
@@ -79,12 +137,15 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
     {
       setOperationId: true,
       schemaTransformer: ({ schema, type }) => toJsonSchema(schema, type === "response" ? "output" : "input"),
-      operationMapper: (operation, _route, id) => {
-        for (const [status, response] of Object.entries(operation.responses ?? {})) {
-          const content = (response as { content?: Record<string, { example?: unknown }> }).content?.["application/json"];
+      operationMapper: (operation, route, id) => {
+        const responses = (operation.responses ?? {}) as Record<string, { headers?: unknown; content?: Record<string, { example?: unknown }> }>;
+        const paid = "402" in responses;
+        for (const [status, response] of Object.entries(responses)) {
+          if (id !== "mcp") response.headers = responseHeaders(status, paid, id);
+          const content = response.content?.["application/json"];
           if (!content) continue;
-          if (status === "200" && byRoute[id] !== undefined) content.example = byRoute[id];
-          else if (status !== "200" && status !== "204") content.example = byRoute.error;
+          const example = status === "200" ? byRoute[id] : errorExample(status, route, baseUrl);
+          if (example !== undefined) content.example = example;
         }
         return operation;
       },

@@ -2,7 +2,9 @@
 // inlines every server-rendered element a second time in the page as its RSC payload: for the court table
 // that doubled the page (2.6 KB per court; ~5.7 MB at ~2,150 courts) and made the browser hydrate tens of
 // thousands of elements it never changes. Injected as one string, the rows travel once more only as that
-// string and hydrate as a single node. Everything interpolated goes through escapeHtml.
+// string and hydrate as a single node. Everything interpolated goes through escapeHtml. The explicit
+// table roles keep the rows a table for screen readers where the phone layout makes them blocks (CSS
+// `display: block` drops table semantics in some browsers).
 import type { Court } from "@/contract";
 import { searchText } from "./summarize-registry";
 
@@ -26,17 +28,17 @@ function renderRow(court: Court, hidden: boolean): string {
   const e = escapeHtml;
   const notes = court.notes ? `<dt>Notes</dt><dd>${e(court.notes)}</dd>` : "";
   return (
-    `<tr id="court-${e(court.court_code)}" data-search="${e(searchText(court))}" data-country="${court.jurisdiction_country}"` +
+    `<tr role="row" id="court-${e(court.court_code)}" data-search="${e(searchText(court))}" data-country="${court.jurisdiction_country}"` +
     ` data-coverage="${court.coverage}" data-language="${court.language}"${hidden ? " hidden" : ""}>` +
-    `<td><code>${e(court.court_code)}</code></td>` +
-    `<td><details><summary>${e(court.name)}</summary><dl>` +
+    `<td role="cell"><code>${e(court.court_code)}</code></td>` +
+    `<td role="cell"><details><summary>${e(court.name)}</summary><dl>` +
     `<dt>Case id format</dt><dd><code>${e(court.case_id_format.pattern)}</code></dd>` +
     `<dt>Example</dt><dd><code>${e(court.case_id_format.example)}</code></dd>` +
     `<dt>Refresh</dt><dd>${e(describeCadence(court))}</dd>` +
     `<dt>Source system</dt><dd>${e(court.case_management_system ?? "none yet")}</dd>${notes}</dl></details></td>` +
-    `<td data-label="Country">${COUNTRY[court.jurisdiction_country]}</td>` +
-    `<td data-label="Language">${LANGUAGE[court.language]}</td>` +
-    `<td data-label="Coverage"><span class="coverage coverage-${court.coverage}">${court.coverage}</span></td></tr>`
+    `<td role="cell" data-label="Country">${COUNTRY[court.jurisdiction_country]}</td>` +
+    `<td role="cell" data-label="Language">${LANGUAGE[court.language]}</td>` +
+    `<td role="cell" data-label="Coverage"><span class="coverage coverage-${court.coverage}">${court.coverage}</span></td></tr>`
   );
 }
 

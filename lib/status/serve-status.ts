@@ -14,6 +14,10 @@ const COURTS_JSON = JSON.stringify(COURTS.map(toPublicCourt));
 export const REGISTRY_VERSION = createHash("sha256").update(COURTS_JSON).digest("hex").slice(0, 16);
 
 const CACHE_CONTROL = "public, max-age=60, s-maxage=60, stale-while-revalidate=300";
+// The sandbox answer (always "degraded") must never be stored where the live one is looked up: the
+// X-Service-Test header turns it on at the same URL, so sandbox answers are not stored and every answer
+// varies on that header.
+const SANDBOX_CACHE_CONTROL = "no-store";
 
 function matches(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -31,7 +35,12 @@ export async function serveStatus(request: Request): Promise<Response> {
     const status = await operationalStatus(context.meta.sandbox);
     const changelogUrl = `${context.baseUrl}/docs/changelog`;
     const etag = `W/"${createHash("sha256").update(`${REGISTRY_VERSION}|${API_VERSION}|${status}|${changelogUrl}`).digest("hex").slice(0, 24)}"`;
-    const headers = { etag, "cache-control": CACHE_CONTROL, "x-request-id": context.meta.request_id };
+    const headers = {
+      etag,
+      "cache-control": context.meta.sandbox ? SANDBOX_CACHE_CONTROL : CACHE_CONTROL,
+      vary: "X-Service-Test",
+      "x-request-id": context.meta.request_id,
+    };
     if (matches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
     const head = JSON.stringify({
       meta: statusMeta(context.meta),

@@ -6,6 +6,7 @@ import { findCourt } from "@/lib/courts/registry";
 import { ServiceError, toErrorObject } from "@/lib/errors";
 import { beginRequest } from "@/lib/http/define-endpoint";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { logEvent } from "@/lib/log";
 import { errorToV1 } from "./to-v1";
 
 /** Sunset: Wed, 28 Apr 2027 00:00:00 GMT (RFC 8594). */
@@ -30,18 +31,23 @@ function deprecationHeaders(baseUrl: string, v2Path: string): Record<string, str
   };
 }
 
+/** An error in v1's shape (the error object alone), with the deprecation headers. */
+function v1Error(error: ServiceError, baseUrl: string, v2Path: string, extra: Record<string, string>): Response {
+  return new Response(JSON.stringify({ error: toErrorObject(error, baseUrl) }), {
+    status: error.status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...deprecationHeaders(baseUrl, v2Path), ...extra },
+  });
+}
+
 export async function serveV1(request: Request, endpoint: V1Endpoint): Promise<Response> {
-  const { baseUrl } = beginRequest(request);
+  const { baseUrl, meta } = beginRequest(request);
   const original = new URL(request.url);
   let v2Url: URL;
   try {
     v2Url = new URL(`${endpoint.v2Path}?${endpoint.rewriteQuery(original.searchParams)}`, original);
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    return new Response(JSON.stringify({ error: toErrorObject(error, baseUrl) }), {
-      status: error.status,
-      headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...deprecationHeaders(baseUrl, endpoint.v2Path) },
-    });
+    return v1Error(error, baseUrl, endpoint.v2Path, { "x-request-id": meta.request_id });
   }
   const answer = await endpoint.v2Handler(new Request(v2Url, { method: request.method, headers: request.headers }));
   const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", ...deprecationHeaders(baseUrl, endpoint.v2Path) };
@@ -50,8 +56,17 @@ export async function serveV1(request: Request, endpoint: V1Endpoint): Promise<R
     if (value !== null) headers[name] = value;
   }
   if (answer.status === 304) return new Response(null, { status: 304, headers });
-  const body = (await answer.json()) as Record<string, unknown>;
-  const reshaped = answer.ok ? endpoint.toV1(body as never) : errorToV1(body);
+  let reshaped: Record<string, unknown>;
+  try {
+    const body = (await answer.json()) as Record<string, unknown>;
+    reshaped = answer.ok ? endpoint.toV1(body as never) : errorToV1(body);
+  } catch (error) {
+    // v2 always answers JSON in the contract's shape; if that ever fails, still answer in the envelope,
+    // keeping the payment headers (the v2 answer may have been paid for) and the request id.
+    logEvent("error", `${endpoint.v2Path} via v1: the v2 answer could not be reshaped`, { detail: String(error) });
+    const passed = Object.fromEntries(Object.entries(headers).filter(([name]) => PASSED_HEADERS.includes(name)));
+    return v1Error(new ServiceError("internal_error", "The answer could not be converted to the v1 format; use the v2 endpoint."), baseUrl, endpoint.v2Path, passed);
+  }
   return new Response(JSON.stringify(reshaped), { status: answer.status, headers });
 }
 

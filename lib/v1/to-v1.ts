@@ -34,7 +34,7 @@ export function statusToV1(body: StatusResponse): Json {
     operational_status: body.operational_status,
     courts: body.courts
       .filter((court) => court.jurisdiction_country === "US")
-      .map(({ jurisdiction_country: _country, ...court }) => court),
+      .map(({ jurisdiction_country: _country, language: _language, ...court }) => court),
   };
 }
 

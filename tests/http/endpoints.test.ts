@@ -93,4 +93,13 @@ describe("v2 over HTTP", () => {
       if (status === 503) expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
     }
   });
+
+  it("refuses HEAD on paid endpoints (it would run the paid GET and drop the answer), serves it on free ones", async () => {
+    for (const path of ["/v2/case?case_id=1:23-cv-04567&court_code=nysd", "/v2/monitor?case_id=1:23-cv-04567&court_code=nysd&last_checked=2026-11-15T00:00:00Z", "/v2/wallet/keys", "/v2/wallet/deliveries", "/v1/case?case_id=1:23-cv-04567&court_code=nysd", "/v1/monitor?case_id=1:23-cv-04567&court_code=nysd"]) {
+      const response = await fetch(`${baseUrl()}${path}`, { method: "HEAD", headers: { "payment-signature": "not-a-payment" } });
+      expect(response.status, path).toBe(405);
+      expect(response.headers.get("allow"), path).toMatch(/^GET/);
+    }
+    for (const path of ["/v2/status", "/v2/openapi.json"]) expect((await fetch(`${baseUrl()}${path}`, { method: "HEAD" })).status, path).toBe(200);
+  });
 });

@@ -64,6 +64,25 @@ describe("x402 payments against the running app", () => {
     expect(response.headers.get("payment-required")).toBeTruthy();
   });
 
+  it("takes the same payment on the deprecated v1 endpoints: once, with the x402 headers passed through", async () => {
+    const url = `${baseUrl()}/v1/monitor?case_id=${third}&court_code=nysd`;
+    const challenge = await fetch(url);
+    expect(challenge.status).toBe(402);
+    expect(challenge.headers.get("payment-required")).toBeTruthy();
+    expect(challenge.headers.get("deprecation")).toBe("true");
+    expect(await challenge.json()).toMatchObject({ x402Version: 1, accepts: [expect.objectContaining({ payTo: info().payTo })], error: { code: "payment_required" } });
+    let settlement: string | null = null;
+    let body: unknown;
+    const delta = await moved(payer, async () => {
+      const response = await payer.payFetch(url);
+      settlement = response.headers.get("payment-response");
+      body = await response.json();
+    });
+    expect(body).toEqual({ case_id: third, court_code: "nysd", changed: true });
+    expect(delta).toEqual({ payer: PRICE, service: PRICE });
+    expect(decodePaymentResponseHeader(settlement!)).toMatchObject({ success: true });
+  });
+
   it("moves exactly the price for a successful query, and says so in PAYMENT-RESPONSE", async () => {
     let status = 0;
     let settlement: string | null = null;

@@ -38,4 +38,13 @@ describe("createServiceClient", () => {
     if (answer.status !== 402) throw new Error("unreachable");
     expect(answer.body.error.code).toBe("payment_required");
   });
+
+  it("checks answers against the contract: a malformed body throws, unless checking is turned off", async () => {
+    const malformed = { meta: { request_id: "req_x" }, case_id: 42 };
+    const fetchImpl = (async () => Response.json(malformed)) as unknown as typeof fetch;
+    const query = { case_id: "1:23-cv-04567", court_code: "nysd", last_checked: "2026-11-15T00:00:00Z" };
+    await expect(createServiceClient({ baseUrl: "http://api.example.test", fetch: fetchImpl }).monitorCase({ query })).rejects.toThrow(/case_id|meta/);
+    const unchecked = await createServiceClient({ baseUrl: "http://api.example.test", fetch: fetchImpl, validateResponse: false }).monitorCase({ query });
+    expect(unchecked.body).toEqual(malformed);
+  });
 });

@@ -45,4 +45,40 @@ describe("GET /v2/openapi.json", () => {
       expect(checked.success, `${id}: ${JSON.stringify(checked.error)}`).toBe(true);
     }
   });
+
+  it("gives every error status its own example, valid for that status, and documents the x402 and retry headers", async () => {
+    const { body } = await callRoute(GET, "/v2/openapi.json");
+    const codes = new Set<string>();
+    for (const [id, route] of Object.entries(contract)) {
+      const responses = body.paths[route.path][route.method.toLowerCase()].responses;
+      for (const [status, schema] of Object.entries(route.responses as Record<string, { safeParse?(value: unknown): { success: boolean; error?: unknown } }>)) {
+        if (status === "200" || !schema.safeParse) continue;
+        const example = responses[status].content?.["application/json"]?.example;
+        expect(example, `${id} ${status}`).toBeDefined();
+        const checked = schema.safeParse(example);
+        expect(checked.success, `${id} ${status}: ${JSON.stringify(checked.error)}`).toBe(true);
+        codes.add(`${status} ${example.error.code}`);
+      }
+      if (id === "mcp") continue;
+      if (responses["402"]) {
+        expect(Object.keys(responses["402"].headers), id).toContain("PAYMENT-REQUIRED");
+        expect(Object.keys(responses["200"].headers), id).toContain("PAYMENT-RESPONSE");
+        expect(responses["402"].content["application/json"].example).toMatchObject({ error: { payment_requirements: [expect.objectContaining({ amount: "990000" })] } });
+      }
+      if (responses["429"]) expect(Object.keys(responses["429"].headers), id).toContain("Retry-After");
+    }
+    // One example per status, each with the code that status stands for.
+    expect([...codes].sort()).toEqual([
+      "400 invalid_last_checked",
+      "402 payment_required",
+      "404 case_not_found",
+      "405 method_not_allowed",
+      "413 batch_too_large",
+      "422 court_not_covered",
+      "429 rate_limited",
+      "500 internal_error",
+      "503 source_unavailable",
+    ]);
+    expect(Object.keys(body.paths["/v2/status"].get.responses["304"].headers)).toContain("ETag");
+  });
 });

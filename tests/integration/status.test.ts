@@ -1,8 +1,9 @@
 // GET /v2/status: free, no payment, every court of the registry.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { statusResponseSchema, type StatusResponse } from "@/contract";
 import { GET, POST } from "@/app/v2/status/route";
 import { COURTS } from "@/lib/courts/registry";
+import { resetEnvForTests } from "@/lib/env";
 import { TEST_ORIGIN, callRoute, sandbox } from "../helpers/call-route";
 import { expectErrorEnvelope } from "../helpers/envelope";
 
@@ -66,5 +67,26 @@ describe("GET /v2/status", () => {
     expect(sandboxed.status).toBe(200);
     expect(sandboxed.body.operational_status).toBe("degraded");
     expect(sandboxed.headers.get("etag")).not.toBe(etag);
+    // Never stored, and the live answer varies on the header that switches the sandbox on.
+    expect(sandboxed.headers.get("cache-control")).toBe("no-store");
+    expect(first.headers.get("vary")).toBe("X-Service-Test");
+  });
+
+  it("matches If-None-Match lists and *, and changes the ETag when the operational status changes", async () => {
+    const first = await callRoute(GET, "/v2/status");
+    const etag = first.headers.get("etag")!;
+    expect((await callRoute(GET, "/v2/status", { headers: { "if-none-match": `"abc", ${etag.replace(/^W\//, "")}` } })).status).toBe(304);
+    expect((await callRoute(GET, "/v2/status", { headers: { "if-none-match": "*" } })).status).toBe(304);
+    vi.stubEnv("SERVICE_STATUS_OVERRIDE", "maintenance");
+    resetEnvForTests();
+    try {
+      const during = await callRoute(GET, "/v2/status", { headers: { "if-none-match": etag } });
+      expect(during.status).toBe(200);
+      expect(during.body.operational_status).toBe("maintenance");
+      expect(during.headers.get("etag")).not.toBe(etag);
+    } finally {
+      vi.unstubAllEnvs();
+      resetEnvForTests();
+    }
   });
 });

@@ -50,6 +50,7 @@ describe("/v1/case", () => {
     expect(unpaid.status).toBe(402);
     expect(unpaid.body).not.toHaveProperty("meta");
     expect(unpaid.body.error.code).toBe("payment_required");
+    expect(unpaid.headers.get("x-request-id")).toMatch(/^req_/);
 
     const post = await callRoute(v1CasePost, "/v1/case", { method: "POST", body: {} });
     expect(post.status).toBe(405);
@@ -78,5 +79,6 @@ describe("/v1/status", () => {
     expect(result.body.courts.length).toBeGreaterThan(200);
     expect(result.body.courts.some((court: { court_code: string }) => court.court_code === "fct")).toBe(false);
     expect(result.body.courts[0]).not.toHaveProperty("jurisdiction_country");
+    expect(result.body.courts[0]).not.toHaveProperty("language");
   });
 });

@@ -59,4 +59,19 @@ describe("verifyDelivery", () => {
     const { "X-Service-Timestamp": _dropped, ...rest } = headers();
     expect(verifyDelivery({ rawBody: body, headers: rest, secrets: { key_current: secret }, nowSeconds: now })).toEqual({ ok: false, reason: "missing_headers" });
   });
+
+  it("never signs or verifies with a secret that is not 64 hex characters (Buffer would truncate it)", () => {
+    for (const bad of [" " + secret, `0x${secret}`, "", "ab12", Buffer.from(secret, "hex").toString("base64")]) {
+      expect(() => signDeliveryBody(bad, body), JSON.stringify(bad)).toThrow(/64 hex characters/);
+      expect(() => verifyDelivery({ rawBody: body, headers: headers(), secrets: { key_current: bad }, nowSeconds: now })).toThrow(/64 hex characters/);
+    }
+  });
+
+  it("finds only the receiver's own key ids, and treats an unreadable end of validity as expired", () => {
+    for (const keyId of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      expect(verifyDelivery({ rawBody: body, headers: headers({}, secret, keyId), secrets: { key_current: secret }, nowSeconds: now })).toEqual({ ok: false, reason: "unknown_key" });
+    }
+    const unreadable = [{ keyId: "key_current", secret, validUntil: "next tuesday" }];
+    expect(verifyDelivery({ rawBody: body, headers: headers(), secrets: unreadable, nowSeconds: now })).toEqual({ ok: false, reason: "expired_key" });
+  });
 });

@@ -20,4 +20,5 @@ export const GET = (request: Request) =>
     toV1: caseToV1,
   });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("/v1/case", ["GET"], v1MethodNotAllowed("/v1/case", "/v2/case"));
+// HEAD too: Next would otherwise answer it by running GET, a paid query whose answer HEAD drops.
+export const { POST, PUT, PATCH, DELETE, OPTIONS, HEAD } = refuseOtherMethods("/v1/case", ["GET"], v1MethodNotAllowed("/v1/case", "/v2/case"));

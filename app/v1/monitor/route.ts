@@ -20,4 +20,5 @@ export const GET = (request: Request) =>
     toV1: monitorToV1,
   });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("/v1/monitor", ["GET"], v1MethodNotAllowed("/v1/monitor", "/v2/monitor"));
+// HEAD too: Next would otherwise answer it by running GET, a paid query whose answer HEAD drops.
+export const { POST, PUT, PATCH, DELETE, OPTIONS, HEAD } = refuseOtherMethods("/v1/monitor", ["GET"], v1MethodNotAllowed("/v1/monitor", "/v2/monitor"));

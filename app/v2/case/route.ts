@@ -25,4 +25,5 @@ export const GET = defineEndpoint({
   afterPayment: (settled, { meta }) => finishRequestDeliveries(meta.request_id, settled, sendDeliveryEvents),
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("/v2/case", ["GET"]);
+// HEAD too: Next would otherwise answer it by running GET, a paid query whose answer HEAD drops.
+export const { POST, PUT, PATCH, DELETE, OPTIONS, HEAD } = refuseOtherMethods("/v2/case", ["GET"]);

@@ -24,4 +24,5 @@ export const GET = defineEndpoint({
     }),
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("/v2/monitor", ["GET"]);
+// HEAD too: Next would otherwise answer it by running GET, a paid query whose answer HEAD drops.
+export const { POST, PUT, PATCH, DELETE, OPTIONS, HEAD } = refuseOtherMethods("/v2/monitor", ["GET"]);

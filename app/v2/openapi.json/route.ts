@@ -5,6 +5,9 @@ import { buildOpenApi } from "@/lib/openapi/build-openapi";
 export const dynamic = "force-dynamic";
 
 const documents = new Map<string, string>();
+// Without PUBLIC_BASE_URL the origin comes from the request's Host: a few are real (the deployment's
+// domains), any number can be made up, so only the most recent few documents are kept.
+const MAX_DOCUMENTS = 4;
 
 // Free. Generated once per public origin (the document names its server and links its docs).
 export async function GET(request: Request): Promise<Response> {
@@ -12,6 +15,7 @@ export async function GET(request: Request): Promise<Response> {
   let body = documents.get(baseUrl);
   if (!body) {
     body = JSON.stringify(buildOpenApi(baseUrl));
+    if (documents.size >= MAX_DOCUMENTS) documents.delete(documents.keys().next().value!);
     documents.set(baseUrl, body);
   }
   return new Response(body, {

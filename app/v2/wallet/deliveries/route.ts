@@ -21,4 +21,5 @@ export const GET = defineEndpoint({
       : listDeliveries({ prisma: await getPrisma(), wallet, page, meta, queryCostUsd: pricePerQueryUsd() }),
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("/v2/wallet/deliveries", ["GET"]);
+// HEAD too: Next would otherwise answer it by running GET, a paid query whose answer HEAD drops.
+export const { POST, PUT, PATCH, DELETE, OPTIONS, HEAD } = refuseOtherMethods("/v2/wallet/deliveries", ["GET"]);

@@ -31,4 +31,5 @@ export const POST = defineEndpoint({
       : rotateSigningKey({ prisma: await getPrisma(), wallet, meta, queryCostUsd: pricePerQueryUsd(), now }),
 });
 
-export const { PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("/v2/wallet/keys", ["GET", "POST"]);
+// HEAD too: Next would otherwise answer it by running GET, a paid query whose answer HEAD drops.
+export const { PUT, PATCH, DELETE, OPTIONS, HEAD } = refuseOtherMethods("/v2/wallet/keys", ["GET", "POST"]);
