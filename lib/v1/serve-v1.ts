@@ -12,7 +12,7 @@ import { errorToV1 } from "./to-v1";
 /** Sunset: Wed, 28 Apr 2027 00:00:00 GMT (RFC 8594). */
 export const SUNSET_HEADER = new Date(`${V1_SUNSET}T00:00:00Z`).toUTCString();
 
-const PASSED_HEADERS = ["payment-required", "payment-response", "x-payment-response", "retry-after", "x-request-id", "cache-control", "etag"];
+const PASSED_HEADERS = ["payment-required", "payment-response", "x-payment-response", "retry-after", "x-request-id", "cache-control", "etag", "vary"];
 
 export interface V1Endpoint {
   /** The v2 path this endpoint adapts, e.g. /v2/case. */

@@ -80,5 +80,8 @@ describe("/v1/status", () => {
     expect(result.body.courts.some((court: { court_code: string }) => court.court_code === "fct")).toBe(false);
     expect(result.body.courts[0]).not.toHaveProperty("jurisdiction_country");
     expect(result.body.courts[0]).not.toHaveProperty("language");
+    // v2's caching headers pass through: the sandbox answer is never stored.
+    expect(result.headers.get("vary")).toBe("X-Service-Test");
+    expect((await callRoute(v1Status, "/v1/status", { headers: sandbox })).headers.get("cache-control")).toBe("no-store");
   });
 });
