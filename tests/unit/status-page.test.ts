@@ -46,8 +46,8 @@ describe("renderCourtRows", () => {
   it("renders one row per court with its details, hiding the ones the filters exclude", () => {
     const html = renderCourtRows([court("nysd"), court("qccs")], new Set(["qccs"]));
     expect(html.match(/<tr /g)).toHaveLength(2);
-    expect(html).toMatch(/<tr id="court-nysd"[^>]* hidden>/);
-    expect(html).toMatch(/<tr id="court-qccs"[^>]*data-language="fr">/);
+    expect(html).toMatch(/<tr role="row" id="court-nysd"[^>]* hidden>/);
+    expect(html).toMatch(/<tr role="row" id="court-qccs"[^>]*data-language="fr">/);
     expect(html).toContain("<summary>Cour supérieure du Québec</summary>");
     expect(html).toContain(`<code>${court("qccs").case_id_format.example}</code>`);
     expect(html).toContain("<dd>every 1 h</dd>");
