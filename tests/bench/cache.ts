@@ -1,7 +1,5 @@
 // The cached query path on the real database (PostgreSQL when DATABASE_URL is set, else PGlite): a
 // context=full case with 5,000 entries, and a 50-query batch against a single query.
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { liveStore } from "@/lib/cases/case-store";
 import { parseCaseRequest } from "@/lib/cases/parse-case-request";
 import { parseBatchRequest, queryBatch } from "@/lib/cases/query-batch";
@@ -12,6 +10,7 @@ import { useDatabase } from "@/lib/db";
 import { openDatabase, type Database } from "@/lib/db/open-database";
 import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
 import type { SourceCase } from "@/lib/sources/types";
+import { createPostgresDatabase } from "../helpers/postgres-database";
 import { time, type Row } from "./measure";
 
 
@@ -40,23 +39,14 @@ async function openBenchDatabase(): Promise<{ db: Database; label: string; dispo
     const db = await openDatabase({ pgliteDataDir: "memory://", migrate: true });
     return { db, label: "PGlite (in memory)", dispose: () => db.close() };
   }
-  const name = `court_docket_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: target.toString(), migrate: true });
+  const database = await createPostgresDatabase(url, "court_docket_bench");
+  const db = await openDatabase({ databaseUrl: database.url, migrate: true });
   return {
     db,
     label: "PostgreSQL",
     dispose: async () => {
       await db.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }

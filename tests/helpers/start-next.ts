@@ -47,8 +47,9 @@ export async function startNext({ build, env = {}, stdio = "inherit" }: StartNex
     NEXT_TELEMETRY_DISABLED: "1",
     ...env,
   };
-  // The served app runs on its embedded database, as `npm run dev` does on a fresh clone.
-  delete serverEnv.DATABASE_URL;
+  // The served app runs on its embedded database, as `npm run dev` does on a fresh clone, unless the
+  // caller names a PostgreSQL for it.
+  if (!env.DATABASE_URL) delete serverEnv.DATABASE_URL;
   delete serverEnv.PUBLIC_BASE_URL;
   const server: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,

@@ -1,10 +1,9 @@
 // The databases the suite runs against: always a fresh in-memory PGlite, and a fresh PostgreSQL
 // database when one answers at DATABASE_URL (CI starts one where the machine has it). Each call makes
 // a new, empty database, so test files run in parallel without seeing each other's rows.
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/open-database";
+import { createPostgresDatabase } from "./postgres-database";
 
 export interface TestDatabase {
   db: Database;
@@ -32,29 +31,14 @@ const pglite: DatabaseTarget = {
 const postgres = (adminUrl: string): DatabaseTarget => ({
   name: "postgres",
   async open(options) {
-    const name = `court_docket_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE "${name}"`);
-    } finally {
-      await admin.end();
-    }
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const db = await openDatabase({ databaseUrl: url.toString(), migrate: options?.migrate ?? true });
+    const database = await createPostgresDatabase(adminUrl, "court_docket_test");
+    const db = await openDatabase({ databaseUrl: database.url, migrate: options?.migrate ?? true });
     return {
       db,
-      url: url.toString(),
+      url: database.url,
       async dispose() {
         await db.close();
-        const cleanup = new pg.Client({ connectionString: adminUrl });
-        await cleanup.connect();
-        try {
-          await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        } finally {
-          await cleanup.end();
-        }
+        await database.drop();
       },
     };
   },
