@@ -1,6 +1,6 @@
 // Small builders for the sandbox fixtures: they keep lib/sandbox/cases.ts readable as data, and
 // generate long dockets deterministically (same input, same docket, on every instance).
-import type { CaseRecord, StoredDocketEntry, StoredParty } from "@/lib/cases/types";
+import type { CaseHeader, CaseRecord, StoredDocketEntry, StoredParty } from "@/lib/cases/types";
 
 type EntryInput = Omit<StoredDocketEntry, "first_seen_at" | "document_identifier_type" | "external_url"> & {
   /** Minutes between filing and the refresh that first stored it (default 20). */
@@ -133,3 +133,19 @@ export function generateDocket(options: GeneratedDocketOptions): StoredDocketEnt
   }
   return entries;
 }
+
+/** A case header with the defaults most fixtures share. */
+export const fixtureHeader = (fields: Partial<CaseHeader> & Pick<CaseHeader, "case_number" | "case_name" | "case_type">): CaseHeader => ({
+  case_name_secondary: null,
+  case_name_secondary_language: null,
+  language: "en",
+  date_filed: null,
+  date_terminated: null,
+  status: "open",
+  assigned_judge: null,
+  nature_of_proceeding: null,
+  cause: null,
+  jury_demand: null,
+  appellate: null,
+  ...fields,
+});
