@@ -30,6 +30,17 @@ export interface SourceEntry {
   number?: number | null;
   /** When it was filed (court-local unless it carries an offset). */
   filed: SourceDate;
+  /**
+   * When the court put it on the docket, where the source says (CM/ECF "date entered", ACMS creation
+   * time, an RSS item's publication time). The best evidence of when the entry appeared: change
+   * detection uses it for a case's first fetch.
+   */
+  entered?: SourceDate | null;
+  /**
+   * The source's own stable id of the entry where it has one besides the number (CM/ECF `de_seq_num`,
+   * an ACMS entry GUID): what tells two unnumbered entries of one day apart across refreshes.
+   */
+  sequence?: string | null;
   text: string;
   /** Bilingual courts: the text in the case's other language. */
   textSecondary?: string | null;
@@ -81,4 +92,29 @@ export interface SourceAdapter {
   /** For logs and the cache record, e.g. "demo" or "cm-ecf". */
   readonly name: string;
   fetchCase(request: FetchCaseRequest): Promise<SourceResult>;
+}
+
+/** Why a reader refused a page: it is not the record that was asked for. */
+export type RefusalReason =
+  | "login_required"
+  | "sealed"
+  | "case_not_found"
+  | "no_documents"
+  | "error_page"
+  | "not_a_docket"
+  | "unreadable";
+
+export interface PageRefusal {
+  kind: "refused";
+  reason: RefusalReason;
+  /** What the page said, for logs and the parse command. */
+  message: string;
+}
+
+/** One docket read off one page or response: the case, and the court the page names when it names one. */
+export interface DocketRead {
+  kind: "case";
+  case: SourceCase;
+  /** Court code the page itself shows (e.g. from its `ecf.<court>.uscourts.gov` links), or null. */
+  courtCode: string | null;
 }
