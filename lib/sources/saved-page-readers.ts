@@ -2,6 +2,9 @@
 // (lib/sources/<system>/read-*.ts); `court` says what kind of court to assume when the page names none.
 import type { CourtKind } from "@/lib/courts/types";
 import type { DocketRead, PageRefusal } from "./types";
+import { readCaseQuery } from "./pacer/read-case-query";
+import { readMobileQuery } from "./pacer/read-mobile-query";
+import { readPossibleCaseNumbers } from "./pacer/read-possible-case-numbers";
 
 export type SavedPageReader =
   | {
@@ -12,4 +15,7 @@ export type SavedPageReader =
   | { kind: "protocol"; read: (text: string) => unknown };
 
 export const SAVED_PAGE_READERS: Readonly<Record<string, SavedPageReader>> = {
+  "pacer-possible-case-numbers": { kind: "protocol", read: readPossibleCaseNumbers },
+  "pacer-case-query": { kind: "protocol", read: readCaseQuery },
+  "pacer-mobile-query": { kind: "protocol", read: readMobileQuery },
 };

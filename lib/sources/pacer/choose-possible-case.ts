@@ -1,0 +1,39 @@
+// Which of possible_case_numbers.pl's cases is ours. A short number ("16-01152") lists every office,
+// type and criminal defendant it could mean (court-systems.md §1.2), but our case id is canonical
+// `O:YY-TT-NNNNN`, so the match is exact on office, year, type and serial; judge initials never count
+// (they change when a case is reassigned). A criminal case lists one docket per defendant besides the
+// case itself: the main case is the one without a defendant number, else the lowest defendant; PACER
+// numbers a case's dockets in the order it opens them, so the lowest internal id breaks a tie.
+import type { PossibleCase } from "./read-possible-case-numbers";
+import { splitCmEcfNumber, type CmEcfNumber } from "./split-cmecf-number";
+
+function sameCase(wanted: CmEcfNumber, listed: CmEcfNumber): boolean {
+  return (
+    listed.year === wanted.year &&
+    Number(listed.serial) === Number(wanted.serial) &&
+    listed.office === wanted.office &&
+    (listed.type ?? "").toLowerCase() === (wanted.type ?? "").toLowerCase()
+  );
+}
+
+/** The parts of a listed case's number: the `number` attribute, else the title's or the sortable form's. */
+function partsOf(listed: PossibleCase): CmEcfNumber | null {
+  return (
+    splitCmEcfNumber(listed.number) ??
+    splitCmEcfNumber(listed.title.split(" ")[0] ?? "") ??
+    (listed.sortable ? splitCmEcfNumber(listed.sortable) : null)
+  );
+}
+
+/** The case among `cases` that is `caseId` (e.g. "1:23-cv-04567"), or null when none is exactly it. */
+export function chooseCase(cases: readonly PossibleCase[], caseId: string): PossibleCase | null {
+  const wanted = splitCmEcfNumber(caseId);
+  if (!wanted?.office || !wanted.type) return null;
+  const matches = cases.filter((listed) => {
+    const parts = partsOf(listed);
+    return parts !== null && sameCase(wanted, parts);
+  });
+  const rank = (listed: PossibleCase) => listed.defendantNumber ?? 0;
+  matches.sort((a, b) => rank(a) - rank(b) || Number(a.pacerCaseId) - Number(b.pacerCaseId));
+  return matches[0] ?? null;
+}
