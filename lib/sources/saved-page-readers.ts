@@ -2,6 +2,7 @@
 // (lib/sources/<system>/read-*.ts); `court` says what kind of court to assume when the page names none.
 import type { CourtKind } from "@/lib/courts/types";
 import type { DocketRead, PageRefusal } from "./types";
+import { readAppellateDocket } from "./pacer/read-appellate-docket";
 import { readCaseQuery } from "./pacer/read-case-query";
 import { readMobileQuery } from "./pacer/read-mobile-query";
 import { readPossibleCaseNumbers } from "./pacer/read-possible-case-numbers";
@@ -15,6 +16,7 @@ export type SavedPageReader =
   | { kind: "protocol"; read: (text: string) => unknown };
 
 export const SAVED_PAGE_READERS: Readonly<Record<string, SavedPageReader>> = {
+  "pacer-appellate": { kind: "docket", court: { kind: "us_appellate", system: "CM/ECF Appellate" }, read: readAppellateDocket },
   "pacer-possible-case-numbers": { kind: "protocol", read: readPossibleCaseNumbers },
   "pacer-case-query": { kind: "protocol", read: readCaseQuery },
   "pacer-mobile-query": { kind: "protocol", read: readMobileQuery },
