@@ -3,6 +3,7 @@
 // and refusals of pages that are not a docket.
 import { describe, expect, it } from "vitest";
 import { caseFullSchema } from "@/contract";
+import { appellateCourtOf, bankruptcyCourtNamed, districtCourtNamed } from "@/lib/sources/pacer/appellate-courts";
 import { readAppellateDocket } from "@/lib/sources/pacer/read-appellate-docket";
 import { readSavedPage } from "@/lib/sources/read-saved-page";
 import { SAVED_PAGE_READERS } from "@/lib/sources/saved-page-readers";
@@ -37,6 +38,40 @@ describe("refusals (no corpus needed)", () => {
 
   it("is registered as pacer-appellate, assuming a court of appeals", () => {
     expect(SAVED_PAGE_READERS["pacer-appellate"]).toMatchObject({ kind: "docket", court: { kind: "us_appellate", system: "CM/ECF Appellate" } });
+  });
+});
+
+describe("court names mapped onto the registry (no corpus needed)", () => {
+  it.each([
+    ["District of Massachusetts, Boston", "mad"],
+    ["Southern District of Florida", "flsd"],
+    ["District Court of New Hampshire, Concord", "nhd"],
+    ["Eastern District of Tennessee at Knoxville", "tned"],
+    ["U.S. District Court for Northern California, Oakland", "cand"],
+    ["United States District Court for the District of Columbia", "dcd"],
+    ["Middle District of Pennsylvania (Harrisburg)", "pamd"],
+    ["District of the Virgin Islands", "vid"],
+  ])("%s → %s", (printed, code) => {
+    expect(districtCourtNamed(printed)?.court_code).toBe(code);
+  });
+
+  it("names no court where the page does not say which one", () => {
+    for (const printed of ["Board of Immigration Appeals (BIA)", "Department of Veteran Affairs", "District of California", "United States Tax Court"]) {
+      expect(districtCourtNamed(printed), printed).toBeNull();
+    }
+    expect(bankruptcyCourtNamed("California - Fresno")).toBeNull();
+  });
+
+  it("maps a bankruptcy appellate panel's origin onto the bankruptcy court", () => {
+    expect(bankruptcyCourtNamed("Nevada - Las Vegas")?.court_code).toBe("nvb");
+    expect(bankruptcyCourtNamed("Central California - Los Angeles")?.court_code).toBe("cacb");
+  });
+
+  it("names the appellate court from its heading, else from its CM/ECF host", () => {
+    expect(appellateCourtOf(["General Docket", "United States Court of Appeals for the District of Columbia Circuit"], [])).toBe("cadc");
+    expect(appellateCourtOf(["U. S. Bankruptcy Appellate Panel for the Tenth Circuit"], [])).toBe("bap10");
+    expect(appellateCourtOf([], ["https://ecf.ilnd.uscourts.gov/cgi-bin/DktRpt.pl?1", "https://ecf.ca7.uscourts.gov/cmecf/servlet/TransportRoom?servlet=x"])).toBe("ca7");
+    expect(appellateCourtOf(["General Docket"], ["https://ecf.mad.uscourts.gov/cgi-bin/DktRpt.pl?1"])).toBeNull();
   });
 });
 

@@ -63,13 +63,13 @@ const DIRECTION = "(Northern|Southern|Eastern|Western|Middle|Central)";
 // New Hampshire, Concord", "U.S. District Court for Northern California, Oakland", "Eastern District of
 // Tennessee at Knoxville".
 const DISTRICT_FORM = new RegExp(
-  `^(?:U\\.?\\s?S\\.? )?(?:${DIRECTION} )?District (?:Court )?(?:of|for) (?:the )?(?:${DIRECTION} )?(?:District of )?(.+)$`,
+  `^(?:(?:U\\.?\\s?S\\.?|United States) )?(?:${DIRECTION} )?District (?:Court )?(?:of|for) (?:the )?(?:${DIRECTION} )?(?:District of )?(.+)$`,
   "i",
 );
 
-/** Division or city after the court's name: ", Boston", " at Knoxville", " - Las Vegas". */
+/** Division or city after the court's name: ", Boston", " at Knoxville", " - Las Vegas", " (Harrisburg)". */
 function withoutDivision(text: string): string {
-  return text.replace(/\s*(?:,|\s-\s|\bat\b).*$/i, "").trim();
+  return text.replace(/\s*(?:,|\(|\s-\s|\bat\b).*$/i, "").trim();
 }
 
 /**
@@ -87,11 +87,16 @@ export function districtCourtNamed(appealFrom: string): CourtRecord | null {
 }
 
 /**
- * A bankruptcy appellate panel's "Appeal From" names only a state and a place ("Nevada - Las Vegas"): that
- * is the bankruptcy court of the state when the state has one district, and unknown otherwise.
+ * A bankruptcy appellate panel's "Appeal From" names a state, or a district of it, and a place ("Nevada -
+ * Las Vegas", "Central California - Los Angeles"): the bankruptcy court of that district. A state alone
+ * that has several districts names no single court.
  */
 export function bankruptcyCourtNamed(appealFrom: string): CourtRecord | null {
-  const district = districtCourtNamed(appealFrom) ?? districtByPlace.get(`|${withoutDivision(appealFrom).toLowerCase()}`) ?? null;
+  const place = new RegExp(`^(?:${DIRECTION} )?(.+)$`, "i").exec(withoutDivision(appealFrom.replace(/\s+/g, " ").trim()));
+  const district =
+    districtCourtNamed(appealFrom) ??
+    (place ? districtByPlace.get(`${(place[1] ?? "").toLowerCase()}|${place[2]!.toLowerCase()}`) : undefined) ??
+    null;
   return district ? (findCourt(`${district.court_code.slice(0, -1)}b`) ?? null) : null;
 }
 

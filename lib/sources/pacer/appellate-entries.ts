@@ -5,11 +5,12 @@
 // rows of the nested attachment tables, do not start with a date and are not entries.
 import type { SourceEntry } from "../types";
 import { childElements, clean, findAll, textOf, type DomElement } from "./appellate-dom";
+import { onCalendar } from "./appellate-header";
 import { docIdFromUrl } from "./doc-id";
 
 const DATE_ONLY = /^(\d{1,2}\/\d{1,2}\/\d{4})$/;
 /** "[Entered: 01/27/2010 12:25 PM]" inside the docket text: when the court put the entry on the docket. */
-const ENTERED = /[[(]Entered:\s*(\d{1,2}\/\d{1,2}\/\d{4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?\s*[AP]\.?M\.?)?)\s*[\])]/i;
+const ENTERED = /[[(]Entered:\s*((\d{1,2}\/\d{1,2}\/\d{4})(?:\s+(\d{1,2}):[0-5]\d(?::[0-5]\d)?\s*[AP]\.?M\.?)?)\s*[\])]/gi;
 
 /** One pass over the rows, in page order: linear in the size of the docket. */
 export function readEntries(rows: readonly DomElement[]): SourceEntry[] {
@@ -25,7 +26,7 @@ function entryOf(row: DomElement): SourceEntry | null {
   const cells = childElements(row, "td");
   if (cells.length < 3) return null;
   const filed = DATE_ONLY.exec(clean(textOf(cells[0]!)))?.[1];
-  if (!filed) return null;
+  if (!filed || !onCalendar(filed)) return null;
   const documentCell = cells[1]!;
   const textCell = cells[cells.length - 1]!;
   const text = clean(textOf(textCell));
@@ -38,11 +39,23 @@ function entryOf(row: DomElement): SourceEntry | null {
   return {
     number: entryNumber(documentCell),
     filed,
-    entered: ENTERED.exec(text)?.[1] ?? null,
+    entered: enteredOf(text),
     sequence: checkbox?.attribs.value?.trim() || null,
     text,
     documentId: link ? documentIdOf(link.attribs.href!) : null,
   };
+}
+
+/**
+ * The entered time, where the text gives one that is a real date and a 12-hour clock time. The entry's own
+ * stamp closes its text, so the last one counts (an earlier one may be quoted from another entry).
+ */
+function enteredOf(text: string): string | null {
+  let found: RegExpExecArray | null = null;
+  for (const match of text.matchAll(ENTERED)) found = match;
+  if (!found || !onCalendar(found[2]!)) return null;
+  const hour = found[3] === undefined ? 1 : Number(found[3]);
+  return hour >= 1 && hour <= 12 ? found[1]! : found[2]!;
 }
 
 /**

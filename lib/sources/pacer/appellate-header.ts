@@ -35,7 +35,20 @@ const US_DATE = /\b(\d{1,2}\/\d{1,2}\/\d{4})\b/;
 /** What CM/ECF prints where a value is absent. */
 const EMPTY = /^(?:null|none|-+|not available)?$/i;
 
-export const usDate = (text: string | null | undefined): string | null => US_DATE.exec(text ?? "")?.[1] ?? null;
+/**
+ * The first mm/dd/yyyy in the text, or null. A date that is not on the calendar (a typo on the page) is
+ * left out rather than passed on: normalization would refuse the whole case for it.
+ */
+export function usDate(text: string | null | undefined): string | null {
+  const date = US_DATE.exec(text ?? "")?.[1];
+  return date && onCalendar(date) ? date : null;
+}
+
+export function onCalendar(date: string): boolean {
+  const [month, day, year] = date.split("/").map(Number) as [number, number, number];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+}
 const present = (text: string | null | undefined): string | null => {
   const value = clean(text ?? "");
   return EMPTY.test(value) ? null : value;
