@@ -22,8 +22,18 @@ export const deltaSchema = z.strictObject({
   since: callerTimestampSchema,
   /** Number of new filings since `since` (whatever `filing_types` says; the same as /v2/monitor). */
   change_count: z.number().int().min(0),
-  /** Filings first seen by the service (or filed) after `since`, filtered by `filing_types`; empty when `changed` is false. */
+  /**
+   * Filings that appeared on the docket after `since` (docs/live-data), filtered by `filing_types`, in
+   * chronological order; empty when `changed` is false. With `truncated`, the earliest-appeared ones that fit.
+   */
   new_filings: z.array(docketEntrySchema),
+  /**
+   * Added in 2.1.0: the new filings did not all fit under the response size ceiling. `new_filings` holds the
+   * earliest that fit; pass `next_cursor` as `delta_cursor` (with the same `last_checked`) for the rest.
+   */
+  truncated: z.boolean(),
+  /** Added in 2.1.0: the continuation of a truncated delta, or null when this answer holds the rest. */
+  next_cursor: z.string().nullable(),
 });
 export type Delta = z.infer<typeof deltaSchema>;
 

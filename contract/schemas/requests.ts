@@ -69,6 +69,15 @@ const caseQueryFields = {
   context: contextSchema.optional(),
   language: languagePreferenceSchema.optional(),
   filing_types: filingTypesParamSchema.optional(),
+  /**
+   * Added in 2.1.0. `delta.next_cursor` of a previous answer whose delta was truncated: the answer continues
+   * that delta (same `last_checked`) after the filings already returned.
+   */
+  delta_cursor: z
+    .string()
+    .min(1, { error: "delta_cursor must be a delta.next_cursor value from a previous response" })
+    .max(512, { error: "delta_cursor must be a delta.next_cursor value from a previous response" })
+    .optional(),
 };
 
 // Query schemas are strict: a misspelt or v1-era parameter (`document_types`) is refused with a clear

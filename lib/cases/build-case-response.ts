@@ -1,12 +1,12 @@
 // One case response from one stored case: the same code serves sandbox fixtures and live data, so
 // `context`, `language`, `last_checked` and `filing_types` behave identically on both.
-import type { CaseFull, CaseResponse, Delta, DocketEntry } from "@/contract";
+import type { CaseFull, CaseResponse } from "@/contract";
 import { caseMeta, type MetaBase } from "@/lib/meta";
 import { buildCaseBody } from "./build-case-body";
-import { newEntriesSince } from "./compute-delta";
 import { checkResponseSize, fitDocketHistory } from "./fit-docket";
 import type { CaseRequest } from "./parse-case-request";
-import type { CaseRecord, StoredDocketEntry } from "./types";
+import type { CaseRecord } from "./types";
+import { walkDelta, type DeltaWalk } from "./walk-delta";
 
 export interface BuildCaseResponseOptions {
   record: CaseRecord;
@@ -34,30 +34,13 @@ export function buildCaseResponse({ record, request, meta, queryCostUsd, now }: 
     case: caseBody,
   };
 
-  if (request.lastChecked) response.delta = buildDelta(record.entries, request, toEntry);
+  let walk: DeltaWalk | null = null;
+  if (request.lastChecked) {
+    const walked = walkDelta(record.entries, request, toEntry);
+    response.delta = walked.delta;
+    walk = walked.walk;
+  }
 
-  return "docket_history" in caseBody
-    ? fitDocketHistory(response as CaseResponse & { case: CaseFull })
-    : checkResponseSize(response);
-}
-
-/**
- * `changed` and `change_count` count every new filing (the same numbers /v2/monitor reports);
- * `filing_types` filters only `new_filings` (SERVICE-SPEC: it "filters delta.new_filings only").
- */
-function buildDelta(
-  entries: readonly StoredDocketEntry[],
-  request: CaseRequest,
-  toEntry: (entry: StoredDocketEntry) => DocketEntry,
-): Delta {
-  const lastChecked = request.lastChecked!;
-  const filter = request.filingTypes;
-  const fresh = newEntriesSince(entries, lastChecked.at);
-  const shown = filter === null ? fresh : fresh.filter((entry) => entry.filing_type !== null && filter.has(entry.filing_type));
-  return {
-    changed: fresh.length > 0,
-    since: lastChecked.raw,
-    change_count: fresh.length,
-    new_filings: shown.map(toEntry),
-  };
+  const fitted = checkResponseSize(response, walk);
+  return "docket_history" in fitted.case ? fitDocketHistory(fitted as CaseResponse & { case: CaseFull }) : fitted;
 }

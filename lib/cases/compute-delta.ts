@@ -1,15 +1,20 @@
-// Change detection (DECISIONS.md): an entry is new since `last_checked` when the service first saw it
-// after that instant, or when it was filed after it. An agent that passes each `meta.queried_at` back
-// as the next `last_checked` therefore sees every filing, also one that a refresh picks up late with
-// an older `filed_at`.
+// Change detection (docs/live-data.md "When an entry is new"): an entry is new since `last_checked` when
+// it appeared on the docket after that instant. `appeared_at` is, for a case's first fetch, when the
+// court says it docketed the entry (never later than that fetch), and for an entry a later refresh found,
+// that refresh's time. So:
+// - an agent that passes each `meta.queried_at` back as `last_checked` sees every entry exactly once, also
+//   one docketed late with an old filing date (it appeared at the refresh that found it);
+// - an agent that starts watching with any `last_checked` gets what appeared (and so, for anything not
+//   dated ahead, what was filed) after it, never a whole docket's history;
+// - an entry the court dates ahead (a scheduled hearing) is new once, when it appears, not on every check
+//   until its date passes.
 import type { StoredDocketEntry } from "./types";
 
 export function isNewSince(entry: StoredDocketEntry, since: Date): boolean {
-  const sinceMs = since.getTime();
-  return Date.parse(entry.first_seen_at) > sinceMs || Date.parse(entry.filed_at) > sinceMs;
+  return Date.parse(entry.appeared_at) > since.getTime();
 }
 
-/** Chronological: filed_at, then entry number (unnumbered last), then first_seen_at. Stable. */
+/** Chronological: filed_at, then entry number (unnumbered last), then appearance. Stable. */
 export function chronological(entries: readonly StoredDocketEntry[]): StoredDocketEntry[] {
   return entries
     .map((entry, index) => ({ entry, index, filed: Date.parse(entry.filed_at) }))
@@ -17,7 +22,7 @@ export function chronological(entries: readonly StoredDocketEntry[]): StoredDock
       (a, b) =>
         a.filed - b.filed ||
         (a.entry.entry_number ?? Number.MAX_SAFE_INTEGER) - (b.entry.entry_number ?? Number.MAX_SAFE_INTEGER) ||
-        Date.parse(a.entry.first_seen_at) - Date.parse(b.entry.first_seen_at) ||
+        Date.parse(a.entry.appeared_at) - Date.parse(b.entry.appeared_at) ||
         a.index - b.index,
     )
     .map(({ entry }) => entry);

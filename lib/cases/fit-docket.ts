@@ -1,8 +1,9 @@
-// The 2 MB response ceiling (DECISIONS.md): when a context=full body is larger, keep the newest docket
-// entries that fit, in chronological order, and say what was left out. Linear in the number of entries:
+// The 2 MB response ceiling (DECISIONS.md): when a body is larger, first a delta too large for it is cut
+// (continued by cursor), then a context=full docket history keeps the newest entries that fit, in
+// chronological order, saying what was left out. Linear in the number of entries:
 // each entry is serialized once to measure it; the whole body at most three times.
-import type { CaseResponse, DocketEntry, TruncationDetails } from "@/contract";
-import { ServiceError } from "@/lib/errors";
+import type { CaseFull, CaseResponse, DocketEntry, TruncationDetails } from "@/contract";
+import { cutDelta, longestCursor, type DeltaWalk } from "./walk-delta";
 
 /** 2 MB in decimal bytes, which also satisfies a reader who means 2 MiB. */
 export const RESPONSE_LIMIT_BYTES = 2_000_000;
@@ -12,34 +13,40 @@ const bytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value
 type FullCaseResponse = CaseResponse & { case: { docket_history: DocketEntry[] } };
 
 /**
- * The delta is never trimmed: an agent passing meta.queried_at on would never see the filings left out.
- * When the delta alone does not fit, the request is refused (not charged) and says how to narrow it.
+ * A response over the ceiling because of its delta (a long absence, a first query far back): the delta
+ * keeps the earliest-appeared new filings that fit beside the rest of the body (with an empty docket
+ * history, which the caller then fits into what is left) and carries a cursor for the rest
+ * (lib/cases/walk-delta.ts). A response whose delta fits is returned as it is.
  */
-export function deltaTooLarge(response: CaseResponse, limitBytes: number): ServiceError {
-  const count = response.delta?.new_filings.length ?? 0;
-  return new ServiceError(
-    "invalid_last_checked",
-    `The delta since last_checked lists ${count} filings, more than fit in one response of ${limitBytes} bytes. ` +
-      "Narrow it with filing_types (the delta's size counts only the filings it lists), or use a later last_checked. Nothing was charged.",
-    { parameter: "last_checked" },
-  );
+export function fitDelta(response: CaseResponse, walk: DeltaWalk, limitBytes = RESPONSE_LIMIT_BYTES): CaseResponse {
+  if (!response.delta || bytes(response) <= limitBytes) return response;
+  const full = "docket_history" in response.case;
+  const history = full ? (response.case as CaseFull).docket_history : [];
+  // The body around the delta's filings, at its largest: no history (but its truncation details when
+  // there is a history to leave out), an empty list, the longest cursor.
+  const around: CaseResponse = {
+    ...response,
+    meta: { ...response.meta, truncated: true },
+    case: full ? { ...response.case, docket_history: [] } : response.case,
+    delta: { ...response.delta, new_filings: [], truncated: true, next_cursor: longestCursor(walk) },
+    ...(full && history.length > 0 ? { truncation_details: placeholderDetails(history, limitBytes) } : {}),
+  };
+  const aroundBytes = bytes(around);
+  if (aroundBytes - 2 + bytes(response.delta.new_filings) <= limitBytes) return response; // the history is what does not fit
+  const delta = cutDelta(response.delta, walk, limitBytes - aroundBytes + 2);
+  return { ...response, meta: { ...response.meta, truncated: response.meta.truncated || delta.truncated }, delta };
 }
 
-/** A context=basic response is small unless its delta is huge: check that one case. */
-export function checkResponseSize(response: CaseResponse, limitBytes = RESPONSE_LIMIT_BYTES): CaseResponse {
-  if (response.delta && bytes(response) > limitBytes) throw deltaTooLarge(response, limitBytes);
-  return response;
+/** A context=basic response: only its delta can make it large. */
+export function checkResponseSize(response: CaseResponse, walk: DeltaWalk | null, limitBytes = RESPONSE_LIMIT_BYTES): CaseResponse {
+  return walk ? fitDelta(response, walk, limitBytes) : response;
 }
 
-export function fitDocketHistory(response: FullCaseResponse, limitBytes = RESPONSE_LIMIT_BYTES): CaseResponse {
-  const history = response.case.docket_history;
-  if (bytes(response) <= limitBytes) return response;
-  if (history.length === 0) throw deltaTooLarge(response, limitBytes);
-
-  // Worst-case placeholders: the real details can only be as long or shorter.
+/** Worst-case truncation details: the real ones can only be as long or shorter. */
+function placeholderDetails(history: DocketEntry[], limitBytes: number): TruncationDetails {
   const longestFiledAt = history.reduce((longest, entry) => Math.max(longest, entry.filed_at.length), 0);
   const placeholderTime = "9".repeat(longestFiledAt);
-  const placeholder: TruncationDetails = {
+  return {
     reason: "response_size_limit",
     limit_bytes: limitBytes,
     total_entries: history.length,
@@ -48,10 +55,17 @@ export function fitDocketHistory(response: FullCaseResponse, limitBytes = RESPON
     omitted_filed_from: placeholderTime,
     omitted_filed_to: placeholderTime,
   };
-  const skeleton = withHistory(response, [], placeholder);
+}
+
+export function fitDocketHistory(response: FullCaseResponse, limitBytes = RESPONSE_LIMIT_BYTES): CaseResponse {
+  const history = response.case.docket_history;
+  if (bytes(response) <= limitBytes || history.length === 0) return response;
+
+  const skeleton = withHistory(response, [], placeholderDetails(history, limitBytes));
+  // A delta cut by fitDelta leaves room for at least the empty history; a body that still does not fit
+  // (one new filing larger than the ceiling) keeps no history at all.
   let budget = limitBytes - bytes(skeleton);
-  // Even an empty docket does not fit: the delta is what is too large.
-  if (budget < 0) throw deltaTooLarge(response, limitBytes);
+  if (budget < 0) return withHistory(response, [], details(history, history.length, limitBytes));
 
   let firstKept = history.length;
   for (let index = history.length - 1; index >= 0 && budget > 0; index -= 1) {

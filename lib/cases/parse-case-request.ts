@@ -22,6 +22,8 @@ export interface CaseRequest {
   language: "en" | "fr" | null;
   lastChecked: LastChecked | null;
   filingTypes: ReadonlySet<FilingType> | null;
+  /** Continuation of a truncated delta (lib/cases/delta-cursor.ts), checked when the delta is built. */
+  deltaCursor: string | null;
   callbackUrl: string | null;
 }
 
@@ -68,6 +70,13 @@ export function parseCaseRequest(query: CaseQuery | BatchQuery, now: Date, optio
       { parameter: "filing_types" },
     );
   }
+  if (query.delta_cursor !== undefined && lastChecked === null) {
+    throw new ServiceError(
+      "invalid_parameter",
+      "delta_cursor continues a delta, which is only present with last_checked; send the same last_checked as the answer that gave it.",
+      { parameter: "delta_cursor" },
+    );
+  }
   const { court, caseId } = resolveCourt(query.court_code, query.case_id);
   return {
     court,
@@ -79,6 +88,7 @@ export function parseCaseRequest(query: CaseQuery | BatchQuery, now: Date, optio
       query.filing_types === undefined
         ? null
         : new Set(query.filing_types.split(",").map((part) => part.trim().toLowerCase() as FilingType)),
+    deltaCursor: query.delta_cursor ?? null,
     callbackUrl: query.callback_url ?? null,
   };
 }

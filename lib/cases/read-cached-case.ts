@@ -15,6 +15,7 @@ export interface CaseKey {
 
 interface EntryRow {
   case_ref: string;
+  entry_key: string;
   entry_number: number | null;
   filed_at: Date;
   filing_type: string | null;
@@ -25,6 +26,7 @@ interface EntryRow {
   document_identifier_type: string;
   external_url: string | null;
   first_seen_at: Date;
+  appeared_at: Date;
 }
 
 export const cacheKey = (courtCode: string, caseId: string) => `${courtCode}|${caseId}`;
@@ -43,8 +45,8 @@ export async function readCachedCases(db: Reader, keys: readonly CaseKey[]): Pro
   const entries = new Map<string, EntryRow[]>();
   if (rows.length > 0) {
     const entryRows = await db.$queryRawUnsafe<EntryRow[]>(
-      `SELECT case_ref, entry_number, filed_at, filing_type, filed_by, description, description_secondary,
-              document_identifier, document_identifier_type, external_url, first_seen_at
+      `SELECT case_ref, entry_key, entry_number, filed_at, filing_type, filed_by, description, description_secondary,
+              document_identifier, document_identifier_type, external_url, first_seen_at, appeared_at
        FROM docket_entries WHERE case_ref = ANY($1::uuid[])`,
       rows.map((row) => row.id),
     );
@@ -106,6 +108,8 @@ export async function readCachedCases(db: Reader, keys: readonly CaseKey[]): Pro
         document_identifier_type: entry.document_identifier_type as CaseRecord["entries"][number]["document_identifier_type"],
         external_url: entry.external_url,
         first_seen_at: entry.first_seen_at.toISOString(),
+        appeared_at: entry.appeared_at.toISOString(),
+        entry_key: entry.entry_key,
       })),
       last_refreshed_at: row.lastRefreshedAt.toISOString(),
     });

@@ -1,12 +1,16 @@
 // Writes a normalized case into the cache, in one transaction holding the case's lock (case-snapshot.ts).
-// Known docket entries keep their first_seen_at (change detection depends on it); entries new to the
-// service get the write's stamp. Entries a source stops listing are kept: dockets only grow, and some
-// sources publish only recent activity. A bounded number of statements, whatever the docket's size.
+// Known docket entries keep their first_seen_at and appeared_at (change detection depends on them). An
+// entry new to the service appeared, on the case's first fetch, when the source says it was docketed
+// (never later than this write: the agent's first query must not get years of filings as "new since
+// yesterday"), and on any later refresh at this write's stamp (so an agent polling with each queried_at
+// sees a late-docketed filing once, whatever its dates). Entries a source stops listing are kept: dockets
+// only grow, and some sources publish only recent activity. A bounded number of statements, whatever the
+// docket's size.
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { caseLockKey, withCaseWrite } from "./case-snapshot";
-import { entryKey } from "./entry-key";
+import { caseLockKey, withCaseWrite, type Transaction } from "./case-snapshot";
+import { entryKeys } from "./entry-key";
 import type { NormalizedCase, NormalizedDocketEntry } from "./types";
 
 const asDate = (value: string | null): Date | null => (value === null ? null : new Date(value));
@@ -19,6 +23,13 @@ export interface StoreCaseOptions {
   record: NormalizedCase;
   /** The adapter the case came from, e.g. "demo". */
   source: string;
+  /**
+   * "entries": the record is a partial reading (an RSS feed's items): only entries the cache does not
+   * know yet are added, and only those it can identify (numbered, or with a document); the header,
+   * parties and known entries stay as the last full reading left them. Nothing happens to a case the
+   * cache does not hold.
+   */
+  scope?: "case" | "entries";
 }
 
 export interface StoreCaseResult {
@@ -28,6 +39,8 @@ export interface StoreCaseResult {
 }
 
 interface EntryData {
+  /** Only for new entries: when it appeared (see the file's header). */
+  docketedAt: Date;
   entryNumber: number | null;
   filedAt: Date;
   filingType: string | null;
@@ -40,7 +53,11 @@ interface EntryData {
 }
 
 function entryData(entry: NormalizedDocketEntry): EntryData {
+  const filedAt = new Date(entry.filed_at);
+  const docketed = entry.docketed_at ? new Date(entry.docketed_at) : filedAt;
   return {
+    // A filing is never docketed before it is filed, whatever a source's dates say.
+    docketedAt: docketed.getTime() < filedAt.getTime() ? filedAt : docketed,
     entryNumber: entry.entry_number,
     filedAt: new Date(entry.filed_at),
     filingType: entry.filing_type,
@@ -53,7 +70,7 @@ function entryData(entry: NormalizedDocketEntry): EntryData {
   };
 }
 
-function sameEntry(stored: EntryData, next: EntryData): boolean {
+function sameEntry(stored: Omit<EntryData, "docketedAt">, next: EntryData): boolean {
   return (
     stored.entryNumber === next.entryNumber &&
     stored.filedAt.getTime() === next.filedAt.getTime() &&
@@ -67,9 +84,15 @@ function sameEntry(stored: EntryData, next: EntryData): boolean {
   );
 }
 
-export async function storeCase({ prisma, record, source }: StoreCaseOptions): Promise<StoreCaseResult> {
+export async function storeCase({ prisma, record, source, scope = "case" }: StoreCaseOptions): Promise<StoreCaseResult> {
   const header = record.header;
   return withCaseWrite(prisma, caseLockKey(record.court_code, record.case_id), async ({ tx, stamp }) => {
+    const where = { courtCode_caseId: { courtCode: record.court_code, caseId: record.case_id } };
+    const before = await tx.case.findUnique({ where, select: { id: true } });
+    if (scope === "entries") {
+      if (!before) return { newEntries: 0, storedAt: stamp };
+      return { newEntries: await storeEntries(tx, before.id, record.entries, stamp, { firstFetch: false, addOnly: true }), storedAt: stamp };
+    }
     const fields = {
       caseNumber: header.case_number,
       caseName: header.case_name,
@@ -90,7 +113,7 @@ export async function storeCase({ prisma, record, source }: StoreCaseOptions): P
       lastRefreshedAt: stamp,
     };
     const stored = await tx.case.upsert({
-      where: { courtCode_caseId: { courtCode: record.court_code, caseId: record.case_id } },
+      where,
       create: { courtCode: record.court_code, caseId: record.case_id, ...fields },
       update: fields,
       select: { id: true },
@@ -140,64 +163,88 @@ export async function storeCase({ prisma, record, source }: StoreCaseOptions): P
       });
     }
 
-    // Docket entries: insert the new ones, update the ones the source changed, leave the rest alone.
-    const existing = new Map(
-      (
-        await tx.docketEntry.findMany({
-          where: { caseRef: stored.id },
-          select: {
-            entryKey: true,
-            entryNumber: true,
-            filedAt: true,
-            filingType: true,
-            filedBy: true,
-            description: true,
-            descriptionSecondary: true,
-            documentIdentifier: true,
-            documentIdentifierType: true,
-            externalUrl: true,
-          },
-        })
-      ).map(({ entryKey: key, ...data }) => [key, data]),
-    );
-    const incoming = new Map<string, EntryData>();
-    for (const entry of record.entries) incoming.set(entryKey(entry), entryData(entry)); // a repeated entry: the last wins
-    const created: Array<EntryData & { entryKey: string }> = [];
-    for (const [key, data] of incoming) {
-      const known = existing.get(key);
-      if (!known) created.push({ entryKey: key, ...data });
-      else if (!sameEntry(known, data)) {
-        await tx.docketEntry.update({ where: { caseRef_entryKey: { caseRef: stored.id, entryKey: key } }, data });
-      }
-    }
-    // New entries go in as arrays through unnest: one statement per chunk, far faster than createMany's
-    // row-by-row parameters on a 5,000-entry docket.
-    for (let start = 0; start < created.length; start += CHUNK) {
-      const chunk = created.slice(start, start + CHUNK);
-      await tx.$executeRawUnsafe(
-        `INSERT INTO docket_entries (id, case_ref, entry_key, entry_number, filed_at, filing_type, filed_by, description,
-           description_secondary, document_identifier, document_identifier_type, external_url, first_seen_at, updated_at)
-         SELECT id, $1::uuid, entry_key, entry_number, filed_at, filing_type, filed_by, description,
-           description_secondary, document_identifier, document_identifier_type, external_url, $2::timestamptz, $2::timestamptz
-         FROM unnest($3::uuid[], $4::text[], $5::int[], $6::timestamptz[], $7::text[], $8::text[], $9::text[], $10::text[],
-           $11::text[], $12::text[], $13::text[])
-           AS entry(id, entry_key, entry_number, filed_at, filing_type, filed_by, description, description_secondary,
-             document_identifier, document_identifier_type, external_url)`,
-        stored.id,
-        stamp.toISOString(),
-        chunk.map(() => randomUUID()),
-        chunk.map((entry) => entry.entryKey),
-        chunk.map((entry) => entry.entryNumber),
-        chunk.map((entry) => entry.filedAt.toISOString()),
-        chunk.map((entry) => entry.filingType),
-        chunk.map((entry) => entry.filedBy),
-        chunk.map((entry) => entry.description),
-        chunk.map((entry) => entry.descriptionSecondary),
-        chunk.map((entry) => entry.documentIdentifier),
-        chunk.map((entry) => entry.documentIdentifierType),
-        chunk.map((entry) => entry.externalUrl),
-      );
-    }
-    return { newEntries: created.length, storedAt: stamp };
+    const newEntries = await storeEntries(tx, stored.id, record.entries, stamp, { firstFetch: before === null, addOnly: false });
+    return { newEntries, storedAt: stamp };
   });
+}
+
+/**
+ * Docket entries: insert the new ones, update the ones the source changed (unless `addOnly`), leave the
+ * rest alone. Returns how many were new.
+ */
+async function storeEntries(
+  tx: Transaction,
+  caseRef: string,
+  entries: readonly NormalizedDocketEntry[],
+  stamp: Date,
+  { firstFetch, addOnly }: { firstFetch: boolean; addOnly: boolean },
+): Promise<number> {
+  const existing = new Map(
+    (
+      await tx.docketEntry.findMany({
+        where: { caseRef },
+        select: {
+          entryKey: true,
+          entryNumber: true,
+          filedAt: true,
+          filingType: true,
+          filedBy: true,
+          description: true,
+          descriptionSecondary: true,
+          documentIdentifier: true,
+          documentIdentifierType: true,
+          externalUrl: true,
+        },
+      })
+    ).map(({ entryKey: key, ...data }) => [key, data]),
+  );
+  const incoming = new Map<string, EntryData>();
+  const keys = entryKeys(entries);
+  entries.forEach((entry, index) => {
+    // A partial reading adds only what it can identify: an unnumbered feed item without a document would
+    // not match the docket's own text for the same entry.
+    if (addOnly && entry.entry_number === null && !entry.document_identifier) return;
+    incoming.set(keys[index]!, entryData(entry)); // a repeated entry: the last wins
+  });
+  const created: Array<EntryData & { entryKey: string; appearedAt: Date }> = [];
+  for (const [key, data] of incoming) {
+    const known = existing.get(key);
+    if (!known) {
+      const appearedAt = firstFetch ? new Date(Math.min(data.docketedAt.getTime(), stamp.getTime())) : stamp;
+      created.push({ entryKey: key, ...data, appearedAt });
+    } else if (!addOnly && !sameEntry(known, data)) {
+      const { docketedAt: _docketed, ...changed } = data;
+      await tx.docketEntry.update({ where: { caseRef_entryKey: { caseRef, entryKey: key } }, data: changed });
+    }
+  }
+  // New entries go in as arrays through unnest: one statement per chunk, far faster than createMany's
+  // row-by-row parameters on a 5,000-entry docket.
+  for (let start = 0; start < created.length; start += CHUNK) {
+    const chunk = created.slice(start, start + CHUNK);
+    await tx.$executeRawUnsafe(
+      `INSERT INTO docket_entries (id, case_ref, entry_key, entry_number, filed_at, filing_type, filed_by, description,
+         description_secondary, document_identifier, document_identifier_type, external_url, first_seen_at, updated_at, appeared_at)
+       SELECT id, $1::uuid, entry_key, entry_number, filed_at, filing_type, filed_by, description,
+         description_secondary, document_identifier, document_identifier_type, external_url, $2::timestamptz, $2::timestamptz, appeared_at
+       FROM unnest($3::uuid[], $4::text[], $5::int[], $6::timestamptz[], $7::text[], $8::text[], $9::text[], $10::text[],
+         $11::text[], $12::text[], $13::text[], $14::timestamptz[])
+         AS entry(id, entry_key, entry_number, filed_at, filing_type, filed_by, description, description_secondary,
+           document_identifier, document_identifier_type, external_url, appeared_at)`,
+      caseRef,
+      stamp.toISOString(),
+      chunk.map(() => randomUUID()),
+      chunk.map((entry) => entry.entryKey),
+      chunk.map((entry) => entry.entryNumber),
+      chunk.map((entry) => entry.filedAt.toISOString()),
+      chunk.map((entry) => entry.filingType),
+      chunk.map((entry) => entry.filedBy),
+      chunk.map((entry) => entry.description),
+      chunk.map((entry) => entry.descriptionSecondary),
+      chunk.map((entry) => entry.documentIdentifier),
+      chunk.map((entry) => entry.documentIdentifierType),
+      chunk.map((entry) => entry.externalUrl),
+      chunk.map((entry) => entry.appearedAt.toISOString()),
+    );
+  }
+  return created.length;
 }

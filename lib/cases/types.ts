@@ -11,12 +11,28 @@ import type {
 export interface NormalizedDocketEntry extends DocketEntry {
   /** Bilingual courts: the entry text in the case's other language, when the source has it. */
   description_secondary?: string | null;
+  /**
+   * When the source says the entry was put on the docket (ISO-8601): CM/ECF's date entered, else the
+   * filing time; a date alone counts as the end of that day in the court's zone. What a case's first
+   * fetch takes as the entry's appearance (lib/cases/store-case.ts).
+   */
+  docketed_at?: string | null;
+  /** The source's own stable id of the entry besides its number (lib/cases/entry-key.ts). */
+  source_sequence?: string | null;
 }
 
 /** A docket entry as the cache holds it. */
 export interface StoredDocketEntry extends NormalizedDocketEntry {
-  /** When this service first stored the entry (ISO-8601 with offset): the basis of change detection. */
+  /** When this service first stored the entry (ISO-8601). */
   first_seen_at: string;
+  /**
+   * When the entry appeared on the docket (ISO-8601): the basis of change detection
+   * (lib/cases/compute-delta.ts). A case's first fetch takes the source's evidence (`docketed_at`, never
+   * later than the fetch); an entry a later refresh finds appeared at that refresh.
+   */
+  appeared_at: string;
+  /** Its stable key in the cache (lib/cases/entry-key.ts); computed from the entry where absent (fixtures). */
+  entry_key?: string;
 }
 
 export interface StoredParty extends Party {

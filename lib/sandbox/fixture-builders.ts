@@ -2,11 +2,11 @@
 // generate long dockets deterministically (same input, same docket, on every instance).
 import type { CaseHeader, CaseRecord, StoredDocketEntry, StoredParty } from "@/lib/cases/types";
 
-type EntryInput = Omit<StoredDocketEntry, "first_seen_at" | "document_identifier_type" | "external_url"> & {
+type EntryInput = Omit<StoredDocketEntry, "first_seen_at" | "appeared_at" | "document_identifier_type" | "external_url"> & {
   /** Minutes between filing and the refresh that first stored it (default 20). */
   seenAfterMinutes?: number;
-  /** Overrides the computed first_seen_at (a filing picked up late by a refresh). */
-  first_seen_at?: string;
+  /** Overrides the computed appearance (a filing picked up late by a refresh). */
+  appeared_at?: string;
 };
 
 export interface SourceStyle {
@@ -27,12 +27,14 @@ export const cmEcfAppellate = (court: string): SourceStyle => ({
 
 export function entryBuilder(style: SourceStyle) {
   return (input: EntryInput): StoredDocketEntry => {
-    const { seenAfterMinutes = 20, first_seen_at, ...entry } = input;
+    const { seenAfterMinutes = 20, appeared_at, ...entry } = input;
+    const appeared = appeared_at ?? new Date(Date.parse(entry.filed_at) + seenAfterMinutes * 60_000).toISOString();
     return {
       ...entry,
       document_identifier_type: entry.document_identifier === null ? "none" : style.documentIdentifierType,
       external_url: entry.document_identifier === null ? null : style.documentUrl(entry.document_identifier),
-      first_seen_at: first_seen_at ?? new Date(Date.parse(entry.filed_at) + seenAfterMinutes * 60_000).toISOString(),
+      first_seen_at: appeared,
+      appeared_at: appeared,
     };
   };
 }

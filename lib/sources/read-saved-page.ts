@@ -50,7 +50,7 @@ export function caseObjectOf(read: DocketRead, fallback: { kind: CourtKind; syst
   const stamp = now.toISOString();
   const record: CaseRecord = {
     ...normalized,
-    entries: normalized.entries.map((entry) => ({ ...entry, first_seen_at: stamp })),
+    entries: normalized.entries.map((entry) => ({ ...entry, first_seen_at: stamp, appeared_at: stamp })),
     last_refreshed_at: stamp,
   };
   return buildCaseBody({ record, court, context: "full", language: null }).body as CaseFull;

@@ -22,6 +22,7 @@ function bigRecord(entries: number): CaseRecord {
       document_identifier_type: "fed_doc_id",
       external_url: `https://ecf.nysd.uscourts.gov/doc1/${100000000 + index}`,
       first_seen_at: new Date(start + index * 3_600_000 + 600_000).toISOString(),
+      appeared_at: new Date(start + index * 3_600_000 + 600_000).toISOString(),
     };
   });
   return { ...base, entries: docket, last_refreshed_at: new Date().toISOString() };

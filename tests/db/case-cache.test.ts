@@ -10,9 +10,10 @@ import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
 /** What a read returns for a stored record: timestamps as UTC ISO strings, entries in any order. */
 function normalized(record: CaseRecord) {
   const entries = record.entries
-    .map((entry) => ({
+    .map(({ entry_key: _key, ...entry }) => ({
       ...entry,
       filed_at: new Date(entry.filed_at).toISOString(),
+      appeared_at: new Date(entry.appeared_at).toISOString(),
       first_seen_at: new Date(entry.first_seen_at).toISOString(),
       description_secondary: entry.description_secondary ?? null,
     }))
@@ -28,13 +29,18 @@ describe.each(EACH_DATABASE)("case cache on %s", (_name, target) => {
   it.each(small.map((fixture) => [`${fixture.court_code} ${fixture.case_id}`, fixture] as const))(
     "stores and reads back %s exactly",
     async (_label, fixture) => {
-      // Fixture entries carry their own first_seen_at; a first store stamps all of them with the write time.
+      // Fixture entries carry their own first_seen_at; a first store stamps all of them with the write time,
+      // and takes each one's appearance from the source (here its filing time), never later than the write.
       const { storedAt: seenAt } = await storeCase({ prisma: database().db.prisma, record: fixture, source: "fixture" });
       const read = await readCachedCase(database().db.prisma, fixture.court_code, fixture.case_id);
       expect(read).not.toBeNull();
       const expected = normalized({
         ...fixture,
-        entries: fixture.entries.map((entry) => ({ ...entry, first_seen_at: seenAt.toISOString() })),
+        entries: fixture.entries.map((entry) => ({
+          ...entry,
+          first_seen_at: seenAt.toISOString(),
+          appeared_at: new Date(Math.min(Date.parse(entry.filed_at), seenAt.getTime())).toISOString(),
+        })),
         last_refreshed_at: seenAt.toISOString(),
       });
       expect(normalized(read!)).toEqual(expected);
@@ -62,6 +68,7 @@ describe.each(EACH_DATABASE)("case cache on %s", (_name, target) => {
       document_identifier_type: "fed_doc_id",
       external_url: "https://ecf.dcd.uscourts.gov/doc1/045011230622",
       first_seen_at: "2026-10-30T12:00:00Z",
+      appeared_at: "2026-10-30T12:00:00Z",
     };
     const corrected = { ...record.entries[0]!, description: "INDICTMENT (corrected caption) as to Corvin Halloway (1) count(s) 1-4." };
 
@@ -83,6 +90,12 @@ describe.each(EACH_DATABASE)("case cache on %s", (_name, target) => {
     expect(read.entries).toHaveLength(record.entries.length + 1);
     const byNumber = new Map(read.entries.map((entry) => [entry.entry_number, entry]));
     expect(byNumber.get(62)!.first_seen_at).toBe(second.toISOString());
+    // Docketed late: it appeared at the refresh that found it, not at its filing date.
+    expect(byNumber.get(62)!.appeared_at).toBe(second.toISOString());
+    // The first fetch's entries appeared when the court docketed them, and keep that.
+    for (const entry of record.entries) {
+      expect(Date.parse(byNumber.get(entry.entry_number)!.appeared_at)).toBeLessThanOrEqual(first.getTime());
+    }
     expect(byNumber.get(1)!.first_seen_at).toBe(first.toISOString());
     expect(byNumber.get(1)!.description).toBe(corrected.description);
     for (const entry of record.entries) expect(byNumber.get(entry.entry_number)!.first_seen_at).toBe(first.toISOString());

@@ -32,9 +32,11 @@ describe("GET /v2/case sandbox fixtures", () => {
               const result = await query(params);
               const label = JSON.stringify(params);
               if (fixture.entries.length > 1000 && lastChecked === "2020-01-01T00:00:00Z" && !types) {
-                // Every one of the 9,002 filings is new since 2020: a delta larger than 2 MB is refused, not trimmed.
-                expect(result.status, label).toBe(400);
-                expect(result.body as unknown as { error: { code: string } }).toMatchObject({ error: { code: "invalid_last_checked" } });
+                // Every one of the 9,002 filings is new since 2020: more than 2 MB, so the delta is cut and continued
+                // (the walk to its end is checked below).
+                expect(result.status, label).toBe(200);
+                expect(result.body.delta, label).toMatchObject({ truncated: true, change_count: fixture.entries.length });
+                expect(result.body.delta!.next_cursor).toEqual(expect.any(String));
                 continue;
               }
               expect(result.status, `${label}: ${result.text.slice(0, 300)}`).toBe(200);
@@ -57,6 +59,7 @@ describe("GET /v2/case sandbox fixtures", () => {
                 const shown = expected.filter((entry) => allowed === null || allowed.includes(entry.filing_type ?? ""));
                 expect(body.delta.new_filings.map((entry) => entry.entry_number), label).toEqual(shown.map((entry) => entry.entry_number));
                 if (!body.delta.changed) expect(body.delta.new_filings).toEqual([]);
+                expect(body.delta, label).toMatchObject({ truncated: false, next_cursor: null });
               }
             }
           }
@@ -78,7 +81,14 @@ describe("GET /v2/case sandbox fixtures", () => {
     expect(filtered.delta!.new_filings.map((entry) => entry.filing_type)).toEqual(["order", "motion"]);
 
     const nothing = (await query({ ...base, last_checked: "2026-11-20T00:00:00Z" })).body;
-    expect(nothing.delta).toEqual({ changed: false, since: "2026-11-20T00:00:00Z", change_count: 0, new_filings: [] });
+    expect(nothing.delta).toEqual({
+      changed: false,
+      since: "2026-11-20T00:00:00Z",
+      change_count: 0,
+      new_filings: [],
+      truncated: false,
+      next_cursor: null,
+    });
 
     const none = (await query({ ...base, filing_types: "subpoena" })).body;
     expect(none.delta).toMatchObject({ changed: true, change_count: 5, new_filings: [] });

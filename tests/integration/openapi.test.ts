@@ -31,6 +31,7 @@ describe("GET /v2/openapi.json", () => {
       ["context", false],
       ["language", false],
       ["filing_types", false],
+      ["delta_cursor", false],
       ["callback_url", false],
     ]);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chronological, isNewSince, newEntriesSince, summarizeChanges } from "@/lib/cases/compute-delta";
 import type { StoredDocketEntry } from "@/lib/cases/types";
 
-function stored(n: number, filedAt: string, firstSeenAt: string): StoredDocketEntry {
+function stored(n: number, filedAt: string, appearedAt: string): StoredDocketEntry {
   return {
     entry_number: n,
     filed_at: filedAt,
@@ -12,12 +12,13 @@ function stored(n: number, filedAt: string, firstSeenAt: string): StoredDocketEn
     document_identifier: null,
     document_identifier_type: "none",
     external_url: null,
-    first_seen_at: firstSeenAt,
+    first_seen_at: appearedAt,
+    appeared_at: appearedAt,
   };
 }
 
 describe("change detection", () => {
-  it("counts an entry first seen after last_checked even when it was filed long before", () => {
+  it("counts an entry that appeared after last_checked even when it was filed long before", () => {
     const late = stored(7, "2026-11-10T09:00:00-05:00", "2026-11-17T16:00:00Z");
     expect(isNewSince(late, new Date("2026-11-15T00:00:00Z"))).toBe(true);
     expect(isNewSince(late, new Date("2026-11-18T00:00:00Z"))).toBe(false);
@@ -75,6 +76,14 @@ describe("change detection", () => {
       change_count: 0,
       latest_activity_at: null,
     });
+  });
+
+  it("counts an entry the court dates ahead once, when it appears, not on every check until its date", () => {
+    const hearing = stored(9, "2026-12-10T10:00:00-05:00", "2026-11-20T15:00:00Z");
+    expect(isNewSince(hearing, new Date("2026-11-20T14:00:00Z"))).toBe(true);
+    for (const poll of ["2026-11-20T15:00:01Z", "2026-11-25T00:00:00Z", "2026-12-01T00:00:00Z"]) {
+      expect(isNewSince(hearing, new Date(poll))).toBe(false);
+    }
   });
 
   it("orders chronologically by filed_at across offsets, then by entry number", () => {

@@ -103,7 +103,7 @@ describe("demo source", () => {
         primary_parties: normalized.parties.filter((party) => party.is_primary).map(({ name, type }) => ({ name, type })),
         parties: normalized.parties.map(({ is_primary: _primary, ...party }) => party),
         cross_references: normalized.cross_references,
-        docket_history: normalized.entries.map(({ description_secondary: _secondary, ...entry }) => entry),
+        docket_history: normalized.entries.map(({ description_secondary: _secondary, docketed_at: _docketed, source_sequence: _sequence, ...entry }) => entry),
       });
       expect(parsed.success, `${registered.court_code}: ${JSON.stringify(parsed.error?.issues.slice(0, 2))}`).toBe(true);
     }

@@ -223,6 +223,9 @@ describe("normalizeCase", () => {
         document_identifier: "D1",
         document_identifier_type: "ca_doc_id",
         external_url: "https://www.fct-cf.gc.ca/en/court-files-and-decisions/court-files?doc=D1",
+        // A time: the entry was docketed then.
+        docketed_at: "2023-06-19T10:12:00-04:00",
+        source_sequence: null,
       },
       {
         entry_number: 2,
@@ -234,9 +237,12 @@ describe("normalizeCase", () => {
         document_identifier: null,
         document_identifier_type: "none",
         external_url: null,
+        // A date alone: the last moment of that day in the court's zone (Toronto, EDT).
+        docketed_at: "2023-07-05T03:59:59.999Z",
+        source_sequence: null,
       },
     ]);
-    const { description_secondary: _a, ...first } = normalized.entries[0]!;
+    const { description_secondary: _a, docketed_at: _b, source_sequence: _c, ...first } = normalized.entries[0]!;
     expect(
       caseFullSchema.safeParse({
         ...normalized.header,

@@ -7,7 +7,7 @@ import { classifyCaseType, normalizeJuryDemand } from "./classify-case";
 import { classifyFilingType } from "./classify-filing-type";
 import { classifyPartyType } from "./classify-party-type";
 import { documentIdentifierType, documentUrl } from "./document-links";
-import { toCalendarDate, toOptionalCalendarDate, toTimestamp } from "./normalize-date";
+import { toCalendarDate, toLatestTimestamp, toOptionalCalendarDate, toTimestamp } from "./normalize-date";
 
 /** Party types that lead a side: the first of each is a primary party unless the source marks leads. */
 const SIDES = new Set(["plaintiff", "defendant", "petitioner", "respondent", "appellant", "appellee", "debtor"]);
@@ -51,6 +51,8 @@ export function normalizeCase(court: CourtRecord, caseId: string, source: Source
     return {
       entry_number: entry.number ?? null,
       filed_at: toTimestamp(entry.filed, zone),
+      docketed_at: toLatestTimestamp(clean(entry.entered) ?? entry.filed, zone),
+      source_sequence: clean(entry.sequence),
       filing_type: classifyFilingType(entry.text),
       filed_by: clean(entry.filedBy),
       description: entry.text.trim(),

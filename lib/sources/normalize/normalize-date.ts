@@ -80,3 +80,20 @@ export function toCalendarDate(value: string): string {
 export function toOptionalCalendarDate(value: string | null | undefined): string | null {
   return value === null || value === undefined || value.trim() === "" ? null : toCalendarDate(value);
 }
+
+/**
+ * The latest instant a source date allows, ISO-8601 with the court's offset: a date alone is the last
+ * millisecond of that day in the court's zone (an entry "entered 11/16/2026" may have been entered at any
+ * time that day), a time or an instant is itself. Change detection takes it as the moment an entry
+ * appeared, so that no agent is told to skip past a filing it has not seen.
+ */
+export function toLatestTimestamp(value: string, zone: string): string {
+  const parsed = parse(value);
+  if (parsed.withOffset || parsed.hour !== undefined) return toTimestamp(value, zone);
+  const nextDay = new Date(Date.UTC(parsed.year, parsed.month - 1, parsed.day + 1));
+  const startOfNextDay = zonedTimeToIso(
+    { year: nextDay.getUTCFullYear(), month: nextDay.getUTCMonth() + 1, day: nextDay.getUTCDate() },
+    zone,
+  );
+  return new Date(Date.parse(startOfNextDay) - 1).toISOString();
+}
