@@ -4,6 +4,7 @@ import type { CourtKind } from "@/lib/courts/types";
 import type { DocketRead, PageRefusal } from "./types";
 import { readAppellateDocket } from "./pacer/read-appellate-docket";
 import { readCaseQuery } from "./pacer/read-case-query";
+import { readDocketReport } from "./pacer/read-docket-report";
 import { readMobileQuery } from "./pacer/read-mobile-query";
 import { readPossibleCaseNumbers } from "./pacer/read-possible-case-numbers";
 
@@ -16,6 +17,7 @@ export type SavedPageReader =
   | { kind: "protocol"; read: (text: string) => unknown };
 
 export const SAVED_PAGE_READERS: Readonly<Record<string, SavedPageReader>> = {
+  "pacer-docket": { kind: "docket", court: { kind: "us_district", system: "CM/ECF" }, read: readDocketReport },
   "pacer-appellate": { kind: "docket", court: { kind: "us_appellate", system: "CM/ECF Appellate" }, read: readAppellateDocket },
   "pacer-possible-case-numbers": { kind: "protocol", read: readPossibleCaseNumbers },
   "pacer-case-query": { kind: "protocol", read: readCaseQuery },
