@@ -2,11 +2,13 @@
 // (lib/sources/<system>/read-*.ts); `court` says what kind of court to assume when the page names none.
 import type { CourtKind } from "@/lib/courts/types";
 import type { DocketRead, PageRefusal } from "./types";
+import { readAcmsCase } from "./pacer/read-acms-case";
 import { readAppellateDocket } from "./pacer/read-appellate-docket";
 import { readCaseQuery } from "./pacer/read-case-query";
 import { readDocketReport } from "./pacer/read-docket-report";
 import { readMobileQuery } from "./pacer/read-mobile-query";
 import { readPossibleCaseNumbers } from "./pacer/read-possible-case-numbers";
+import { readRssFeedDockets } from "./pacer/read-rss-feed";
 
 export type SavedPageReader =
   | {
@@ -17,6 +19,8 @@ export type SavedPageReader =
   | { kind: "protocol"; read: (text: string) => unknown };
 
 export const SAVED_PAGE_READERS: Readonly<Record<string, SavedPageReader>> = {
+  "acms": { kind: "docket", court: { kind: "us_appellate", system: "ACMS" }, read: readAcmsCase },
+  "pacer-rss": { kind: "docket", court: { kind: "us_district", system: "CM/ECF" }, read: readRssFeedDockets },
   "pacer-docket": { kind: "docket", court: { kind: "us_district", system: "CM/ECF" }, read: readDocketReport },
   "pacer-appellate": { kind: "docket", court: { kind: "us_appellate", system: "CM/ECF Appellate" }, read: readAppellateDocket },
   "pacer-possible-case-numbers": { kind: "protocol", read: readPossibleCaseNumbers },

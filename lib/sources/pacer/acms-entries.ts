@@ -1,0 +1,78 @@
+// ACMS docket entries (`docketInfo.docketEntries`): the entry number, `endDate` (the only filing date ACMS
+// gives), the text as HTML with the court's "[Entered: mm/dd/yyyy hh:mm AM]" stamp inside it, the entry's
+// GUID and its UTC creation time. The list can arrive out of order (recap#377), so every entry is read on
+// its own and the result is put in the court's numbering order.
+import { htmlLines } from "@/lib/sources/pacer/acms-html-text";
+import type { SourceEntry } from "@/lib/sources/types";
+import type { LocalTime } from "@/lib/sources/zoned-time";
+
+const ENTERED = /\[Entered:\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AP])\.?M\.?\s*\]/i;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface AcmsEntry {
+  entry: SourceEntry;
+  /** The "[Entered: ...]" stamp as court-local wall time, when the text has one. */
+  enteredLocal: LocalTime | null;
+  /** `createdOn` when it is an instant. */
+  createdOn: string | null;
+}
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+function enteredStamp(text: string): LocalTime | null {
+  const match = ENTERED.exec(text);
+  if (!match) return null;
+  const [, month, day, year, hour, minute, second, meridiem] = match;
+  let hours = Number(hour) % 12;
+  if (meridiem!.toUpperCase() === "P") hours += 12;
+  return { year: Number(year), month: Number(month), day: Number(day), hour: hours, minute: Number(minute), second: Number(second ?? 0) };
+}
+
+function localIso(time: LocalTime): string {
+  return `${time.year}-${pad(time.month)}-${pad(time.day)}T${pad(time.hour ?? 0)}:${pad(time.minute ?? 0)}:${pad(time.second ?? 0)}`;
+}
+
+const str = (value: unknown): string | null => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
+
+function readEntry(raw: unknown): AcmsEntry | null {
+  if (typeof raw !== "object" || raw === null) return null;
+  const fields = raw as Record<string, unknown>;
+  const html = str(fields.docketEntryText) ?? "";
+  // Keep the court's line breaks (a schedule notice has paragraphs); every word stays.
+  const text = htmlLines(html).join("\n");
+  const enteredLocal = enteredStamp(text);
+  const createdOn = str(fields.createdOn);
+  const instant = createdOn && INSTANT.test(createdOn) ? createdOn : null;
+  const endDate = str(fields.endDate);
+  // ACMS has no filing date apart from `endDate`; without it, the day the court entered the entry.
+  const filed = endDate && DAY.test(endDate) ? endDate : enteredLocal ? localIso(enteredLocal).slice(0, 10) : instant?.slice(0, 10);
+  if (!filed) return null;
+  const number = typeof fields.entryNumber === "number" && Number.isInteger(fields.entryNumber) ? fields.entryNumber : null;
+  return {
+    entry: {
+      number,
+      filed,
+      // The creation instant carries its own offset; the text's stamp is court-local time.
+      entered: instant ?? (enteredLocal ? localIso(enteredLocal) : null),
+      sequence: str(fields.docketEntryId),
+      text,
+      // This JSON names no document id: the entry's documents are listed by a further request keyed by the
+      // entry GUID, which is the entry's `sequence`, not a document's id.
+      documentId: null,
+    },
+    enteredLocal,
+    createdOn: instant,
+  };
+}
+
+/** Every entry of the list, each with its own number and dates, in entry-number order. */
+export function readAcmsEntries(list: unknown): AcmsEntry[] {
+  if (!Array.isArray(list)) return [];
+  const read = list.map(readEntry).filter((entry): entry is AcmsEntry => entry !== null);
+  // A stable sort: unnumbered entries keep their place relative to each other, after the numbered ones.
+  return read
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => (a.entry.entry.number ?? Infinity) - (b.entry.entry.number ?? Infinity) || a.index - b.index)
+    .map(({ entry }) => entry);
+}
