@@ -46,6 +46,11 @@ export interface SourceEntry {
   textSecondary?: string | null;
   /** The source system's document identifier, when the entry has a document. */
   documentId?: string | null;
+  /**
+   * The document's link as the source itself prints it (absolute). Preferred over a link built from the
+   * identifier, which cannot know every court's host and path (the BAP of the Ninth Circuit's `docs4/`).
+   */
+  documentUrl?: string | null;
   filedBy?: string | null;
 }
 

@@ -19,7 +19,10 @@ export function caseToV1(body: CaseResponse): Json {
     court_code: body.court_code,
     case: { ...rest, nature_of_suit: nature_of_proceeding },
     new_filings: body.delta?.new_filings ?? [],
-    ...(body.truncation_details ? { truncated: true, truncation_details: body.truncation_details } : { truncated: false }),
+    // v1 has no continuation: a delta too large for one answer lists its earliest filings and says it is cut
+    // (docs/changelog.md, v1 deprecation); /v2 continues it with delta_cursor.
+    truncated: body.truncation_details !== undefined || body.delta?.truncated === true,
+    ...(body.truncation_details ? { truncation_details: body.truncation_details } : {}),
   };
 }
 

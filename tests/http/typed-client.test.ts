@@ -43,7 +43,7 @@ describe("typed ts-rest client from outside the app", () => {
     const seen = JSON.parse(result.stdout.trim().split("\n").at(-1)!);
     expect(seen).toEqual({
       courts: expect.any(Number),
-      api_version: "2.0.1",
+      api_version: "2.1.0",
       case_name: "Harborline Logistics LLC v. Meridian Data Systems, Inc.",
       tag: "typed-client",
       docket_length: 146,

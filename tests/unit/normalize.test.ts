@@ -257,8 +257,26 @@ describe("normalizeCase", () => {
     ).toBe(true);
   });
 
-  it("closes a case on termination and links federal documents to CM/ECF", () => {
+  it("links ACMS entries by no made-up URL, and prefers the link a source prints", () => {
     const normalized = normalizeCase(findCourt("ca9")!, "23-15678", {
+      caseNumber: "23-15678",
+      title: "A v. B",
+      parties: [],
+      entries: [
+        { number: 1, filed: "2024-02-03", text: "ORDER", documentId: "331c5dfc-3662-ee11-be6e-001dd804e4bd" },
+        { number: 2, filed: "2024-02-04", text: "ORDER", documentId: "0090284296", documentUrl: "https://ecf.ca9.uscourts.gov/docs4/0090284296" },
+        { number: 3, filed: "2024-02-05", text: "ORDER", documentId: "9", documentUrl: "/docs1/9" },
+      ],
+    });
+    expect(normalized.entries.map((entry) => [entry.document_identifier_type, entry.external_url])).toEqual([
+      ["appellate_doc_id", null],
+      ["appellate_doc_id", "https://ecf.ca9.uscourts.gov/docs4/0090284296"],
+      ["appellate_doc_id", null],
+    ]);
+  });
+
+  it("closes a case on termination and links federal documents to CM/ECF", () => {
+    const normalized = normalizeCase(findCourt("ca7")!, "23-15678", {
       caseNumber: "23-15678",
       title: "A v. B",
       dateTerminated: "2024-02-03",
@@ -268,9 +286,9 @@ describe("normalizeCase", () => {
     expect(normalized.header).toMatchObject({ status: "closed", date_terminated: "2024-02-03", case_type: "appellate" });
     expect(normalized.parties.map((party) => party.type)).toEqual(["appellant", "appellee"]);
     expect(normalized.entries[0]).toMatchObject({
-      filed_at: "2024-02-03T00:00:00-08:00",
+      filed_at: "2024-02-03T00:00:00-06:00",
       document_identifier_type: "appellate_doc_id",
-      external_url: "https://ecf.ca9.uscourts.gov/docs1/0127",
+      external_url: "https://ecf.ca7.uscourts.gov/docs1/0127",
     });
   });
 });

@@ -48,19 +48,22 @@ describe("ACMS refusals and constructed cases", () => {
     expect(readAcmsCase(JSON.stringify({ caseDetails: { name: "No number" } }))).toMatchObject({ kind: "refused" });
   });
 
-  it("takes the entered time from the text's stamp when the entry has no creation instant", () => {
+  it("takes the entered time from the text's stamp, and the creation instant only where the text has none", () => {
     const json = acmsJson({}, {
       docketEntries: [
         { entryNumber: 2, endDate: "2023-10-02", docketEntryId: "b", docketEntryText: "<p>ORDER, FILED. [Entered: 10/02/2023 01:05:09 PM]</p>" },
         { entryNumber: 1, endDate: "2023-09-29", docketEntryId: "a", docketEntryText: "<p>NOTICE, FILED. [Entered: 10/02/2023 11:17 AM]</p>", createdOn: "2023-10-02T15:10:22Z" },
+        { entryNumber: 3, endDate: "2023-10-03", docketEntryId: "c", docketEntryText: "<p>NOTICE, FILED.</p>", createdOn: "2023-10-03T15:10:22Z", documentCount: 1 },
       ],
     });
     const entries = read(json).case.entries;
     expect(entries.map((entry) => [entry.number, entry.filed, entry.entered, entry.sequence])).toEqual([
-      [1, "2023-09-29", "2023-10-02T15:10:22Z", "a"],
+      [1, "2023-09-29", "2023-10-02T11:17:00", "a"],
       [2, "2023-10-02", "2023-10-02T13:05:09", "b"],
+      [3, "2023-10-03", "2023-10-03T15:10:22Z", "c"],
     ]);
-    expect(entries.every((entry) => entry.documentId === null)).toBe(true);
+    // The entry GUID is the handle on an entry's documents: only an entry with documents has one.
+    expect(entries.map((entry) => entry.documentId)).toEqual([null, null, "c"]);
   });
 
   it("maps district court names to registry codes only where the name says which district", () => {
@@ -170,7 +173,8 @@ describe.skipIf(!HAS_CORPUS)("ACMS reader on the corpus", () => {
     for (const given of raw.docketInfo.docketEntries) {
       const mine = entries.filter((entry) => entry.sequence === given.docketEntryId);
       expect(mine).toHaveLength(1);
-      expect(mine[0]).toMatchObject({ number: given.entryNumber, filed: given.endDate, entered: given.createdOn });
+      expect(mine[0]).toMatchObject({ number: given.entryNumber, filed: given.endDate });
+      expect(mine[0]!.entered).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
     }
     expect(entries.map((entry) => entry.number)).toEqual([...numbers].sort((a, b) => a - b));
   });

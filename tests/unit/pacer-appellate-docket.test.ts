@@ -148,6 +148,7 @@ describe.skipIf(!HAS_CORPUS)(`CM/ECF appellate dockets in the corpus${HAS_CORPUS
       sequence: "5412358",
       text: expect.stringMatching(/^CIVIL CASE docketed\. Notice of appeal \(doc\. #12\).*\[Entered: 01\/27\/2010 12:25 PM\]$/),
       documentId: "00106008873",
+      documentUrl: "https://ecf.ca1.uscourts.gov/docs1/00106008873",
     });
     // An entry without a document has no id; the size line of the document cell is not a number.
     expect(entries[1]).toMatchObject({ number: null, documentId: null, sequence: "5412363" });

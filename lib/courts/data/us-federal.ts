@@ -174,6 +174,9 @@ const CIRCUITS: ReadonlyArray<readonly [code: string, name: string, example: str
   ["cafc", "Federal Circuit", "24-1452"],
 ];
 
+/** Circuits on the Appellate Case Management System instead of CM/ECF (../shared/notes/court-systems.md §2). */
+const ACMS_CIRCUITS = new Set(["ca2", "ca9"]);
+
 function appellateCourts(): CourtRecord[] {
   return CIRCUITS.map(([code, name, example]) => ({
     court_code: code,
@@ -183,7 +186,8 @@ function appellateCourts(): CourtRecord[] {
     case_id_format: { pattern: APPELLATE_PATTERN, example },
     coverage: "full",
     refresh_cadence_seconds: cadence(code),
-    case_management_system: "CM/ECF Appellate",
+    // The Second and Ninth Circuits moved to ACMS, which links documents by entry, not by a docs1 id.
+    case_management_system: ACMS_CIRCUITS.has(code) ? "ACMS" : "CM/ECF Appellate",
     notes: null,
     kind: "us_appellate",
     region: null,

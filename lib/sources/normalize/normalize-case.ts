@@ -6,6 +6,7 @@ import type { SourceCase } from "../types";
 import { classifyCaseType, normalizeJuryDemand } from "./classify-case";
 import { classifyFilingType } from "./classify-filing-type";
 import { classifyPartyType } from "./classify-party-type";
+import { harmonizeCaseName } from "./harmonize-case-name";
 import { documentIdentifierType, documentUrl } from "./document-links";
 import { toCalendarDate, toLatestTimestamp, toOptionalCalendarDate, toTimestamp } from "./normalize-date";
 
@@ -16,6 +17,12 @@ const clean = (value: string | null | undefined): string | null => {
   const text = value?.replace(/\s+/g, " ").trim();
   return text ? text : null;
 };
+
+/** A source's own link, when it is an absolute http(s) URL (relative links cannot be served as they are). */
+function absoluteUrl(value: string | null | undefined): string | null {
+  const text = value?.trim();
+  return text && /^https?:\/\/[^\s]+$/i.test(text) ? text : null;
+}
 
 export function normalizeCase(court: CourtRecord, caseId: string, source: SourceCase): NormalizedCase {
   const zone = courtTimezone(court);
@@ -59,7 +66,7 @@ export function normalizeCase(court: CourtRecord, caseId: string, source: Source
       description_secondary: clean(entry.textSecondary),
       document_identifier: documentId,
       document_identifier_type: documentId === null ? "none" : identifierType,
-      external_url: documentId === null ? null : documentUrl(court, documentId),
+      external_url: documentId === null ? null : (absoluteUrl(entry.documentUrl) ?? documentUrl(court, documentId)),
     };
   });
 
@@ -74,7 +81,7 @@ export function normalizeCase(court: CourtRecord, caseId: string, source: Source
     court_code: court.court_code,
     header: {
       case_number: clean(source.caseNumber) ?? caseId,
-      case_name: clean(source.title) ?? caseId,
+      case_name: harmonizeCaseName(clean(source.title) ?? caseId),
       case_name_secondary: secondary ? clean(secondary.text) : null,
       case_name_secondary_language: secondary ? secondary.language : null,
       case_type: classifyCaseType(court, caseId, source.caseType),

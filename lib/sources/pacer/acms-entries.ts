@@ -53,13 +53,14 @@ function readEntry(raw: unknown): AcmsEntry | null {
     entry: {
       number,
       filed,
-      // The creation instant carries its own offset; the text's stamp is court-local time.
-      entered: instant ?? (enteredLocal ? localIso(enteredLocal) : null),
+      // The text's stamp (court-local time) is when the entry went on the public docket; `createdOn` (an
+      // instant) can be hours earlier, when a clerk started the entry, so it only stands in for a missing stamp.
+      entered: enteredLocal ? localIso(enteredLocal) : instant,
       sequence: str(fields.docketEntryId),
       text,
-      // This JSON names no document id: the entry's documents are listed by a further request keyed by the
-      // entry GUID, which is the entry's `sequence`, not a document's id.
-      documentId: null,
+      // ACMS lists an entry's documents by a further request keyed by the entry GUID: for an entry with
+      // documents, that GUID is the handle on them in the source system (as CM/ECF's doc1 id is).
+      documentId: typeof fields.documentCount === "number" && fields.documentCount > 0 ? str(fields.docketEntryId) : null,
     },
     enteredLocal,
     createdOn: instant,

@@ -43,6 +43,7 @@ function entryOf(row: DomElement): SourceEntry | null {
     sequence: checkbox?.attribs.value?.trim() || null,
     text,
     documentId: link ? documentIdOf(link.attribs.href!) : null,
+    documentUrl: link?.attribs.href ?? null,
   };
 }
 
