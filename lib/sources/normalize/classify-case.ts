@@ -8,6 +8,11 @@ type CaseType = CaseBasic["case_type"];
 const CM_ECF_TYPES: Readonly<Record<string, CaseType>> = {
   cv: "civil",
   md: "civil",
+  ml: "civil", // multidistrict litigation in some districts
+  ad: "civil", // admiralty
+  hc: "civil", // habeas corpus
+  dp: "civil", // death-penalty habeas
+  rj: "miscellaneous", // registration of a judgment from another district
   cr: "criminal",
   mj: "criminal",
   po: "criminal",
@@ -32,9 +37,13 @@ const WORDS: ReadonlyArray<readonly [RegExp, CaseType]> = [
   [/\bcivil\b|\bcommercial\b|\bcontract\b/, "civil"],
 ];
 
+/** Systems whose every case is an appeal, whatever court kind runs them (BAPs, the Veterans Claims court). */
+const APPELLATE_SYSTEMS = new Set(["CM/ECF Appellate", "ACMS"]);
+
 export function classifyCaseType(court: CourtRecord, caseId: string, sourceType: string | null | undefined): CaseType {
-  if (court.kind === "us_appellate") return "appellate";
-  const code = /^\d{1,2}:\d{2}-([a-z]{2})-\d+$/.exec(caseId)?.[1];
+  if (court.kind === "us_appellate" || APPELLATE_SYSTEMS.has(court.case_management_system ?? "")) return "appellate";
+  // The type letters of a CM/ECF number, also as printed with judge initials or a defendant number after it.
+  const code = /^\d{1,2}:\d{2}-([a-z]{2})-\d+(?:-|$)/i.exec(caseId)?.[1]?.toLowerCase();
   if (code && CM_ECF_TYPES[code]) return CM_ECF_TYPES[code];
   const text = (sourceType ?? "").trim().toLowerCase();
   if (text in CM_ECF_TYPES) return CM_ECF_TYPES[text]!;

@@ -17,6 +17,17 @@ const RULES: ReadonlyArray<readonly [RegExp, FilingType]> = [
   [/\bpetition for (rehearing|panel rehearing|rehearing en banc|writ)\b/, "motion"],
   [/\b(voluntary|involuntary) petition\b/, "complaint"],
   [/\bcertificate of (service|mailing|notice|compliance)\b|\bbnc certificate\b/, "other"],
+  // Service papers, fee receipts: the kind a clerk records, not a filing of a side.
+  [/\b(affidavit|proof|return|waiver|acknowledg(e)?ment) of (service|mailing)\b|\b(summons|service) returned\b/, "other"],
+  [/\breceipt (of|for)\b|\bfiling fee receipt\b/, "other"],
+  [/\b(certificate|certification) of (no objection|counsel)\b|\bsupreme court case info\b/, "notice"],
+  [/\bdisposition of\b/, "judgment"],
+  [/\bletter order\b|\b(arrest )?warrant issued\b/, "order"],
+  [/\bset(\/reset)? deadlines?\b/, "order"],
+  [/\bset(\/reset)? hearings?\b/, "hearing"],
+  [/\banswers? (to|and)\b/, "brief"],
+  [/\b(declaration|affidavit)\b[^.]{0,80}?\bin (support|opposition)\b/, "brief"],
+  [/\bwaiver of\b/, "notice"],
   [/\b(plea|jury) agreement\b/, "stipulation"],
   // Single words: what the paper is.
   [/\bsettlement\b|\btransaction\b/, "settlement"],
