@@ -1,15 +1,13 @@
-// Case names as CM/ECF prints them carry list markers and abbreviations that are not part of the name:
-// "Brady et al v. Deloitte & Touche LLP et al", "USA v. Romero", "Alford vs. Baylor". The name the
-// service answers with is the short citation form: "Brady v. Deloitte & Touche LLP", "United States v.
-// Romero" — what a person searching for the case types, and the same name whichever defendant's or
-// member's docket it was read from.
+// Names as CM/ECF prints them, made plain: the judge's titles ("Hon.", "Chief Judge", "U.S. District Judge")
+// are not part of the name, and a bankruptcy lead title carries the clerk's list marker mid-name
+// ("WJ Holdings Liquidating Company, et al., Debtors ..."). Case names themselves are harmonized for
+// every source in lib/sources/normalize/harmonize-case-name.ts.
 
-export function cleanCaseName(printed: string): string {
+/** "Acme Corp., et al., Debtors" → "Acme Corp., Debtors": the clerk's "et al." is no part of a name. */
+export function dropListMarkers(printed: string): string {
   return printed
     .replace(/\s+/g, " ")
-    .replace(/\s*,?\s+et\s+al\b\.?/gi, "")
-    .replace(/\s+vs?\.?\s+/gi, " v. ")
-    .replace(/(^|\bv\. )(?:USA|U\.S\.A\.?)(?=\s|,|$)/g, "$1United States")
+    .replace(/\s*,?\s+et\.?\s+al\b\.?/gi, "")
     .replace(/[\s,;]+$/, "")
     .trim();
 }

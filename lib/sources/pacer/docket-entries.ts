@@ -1,17 +1,24 @@
 // The docket entries of a CM/ECF report. Each entries table opens with a heading row ("Date Filed" | "#" |
 // "Docket Text", sometimes "Date Entered", a "Select all / clear" checkbox column when the report was run
 // with "view multiple documents", a "#" spanning two cells on bankruptcy courts) and holds one row per entry:
-// the date, the number with its `doc1` link (and "(5 pgs)" on some courts), the text. Rows without a date
-// are not entries (attachment lists of the checkbox layout, spacer rows, the undated rows of old dockets).
-// Some courts print the number inside the text cell (no "#" column); some add a column of their own or a
-// leading cell the heading does not have: then the row is read by what its cells hold.
-import { type Element, cellsOf, childElements, findElement, rowsOf, squash, textOf } from "./docket-dom";
+// the date, the number with its `doc1` link (and "(5 pgs)" on some courts), the text. Long dockets continue
+// in further tables without a heading. Rows without a date are not entries: the attachment lists of the
+// checkbox layout (kept with the entry above), spacer rows, the undated rows of old dockets. Some courts
+// print the number inside the text cell (no "#" cell); some add a cell the heading does not announce: then
+// the row is read by what its cells hold.
 import { docIdFromUrl } from "./doc-id";
-import { firstUsDateIn, usDateToIso } from "./us-date";
+import { type ScannedCell, type ScannedLink, type ScannedRow, attributeOf } from "./scan-tables";
+import { usDateToIso } from "./us-date";
+
+export interface DocketAttachment {
+  number: number | null;
+  description: string;
+  pages: number | null;
+}
 
 export interface DocketEntryRow {
   number: number | null;
-  /** The number cell as printed when it is not a plain number ("13 (5 pgs)"), else null. */
+  /** The number cell as printed when it says more than the number ("13 (5 pgs)"), else null. */
   numberText: string | null;
   /** ISO date the entry was filed. */
   dateFiled: string;
@@ -20,22 +27,27 @@ export interface DocketEntryRow {
   text: string;
   /** The `doc1` document id, normalized as CM/ECF treats it (4th digit 0). */
   documentId: string | null;
+  /** The document link as printed (a `doc1` URL, or `show_doc.pl?...` on older bankruptcy pages). */
   documentUrl: string | null;
-  /** CM/ECF's de_seq_num from the document link, where the link carries it. */
+  /** CM/ECF's de_seq_num, from the document link where the link carries it. */
   sequence: string | null;
+  /** "View multiple documents" reports list the attachments under the entry. */
+  attachments: DocketAttachment[];
 }
 
 type Column = "filed" | "entered" | "number" | "text" | "select" | "other";
 
 export interface EntriesLayout {
   columns: Column[];
+  filed: number;
+  entered: number;
+  numbers: number[];
+  text: number;
 }
 
-const span = (cell: Element) => Math.max(1, Math.min(10, Number(cell.attribs.colspan) || 1));
-
-function expand(cells: Element[]): Element[] {
-  const out: Element[] = [];
-  for (const cell of cells) for (let i = span(cell); i > 0; i--) out.push(cell);
+function expand(cells: ScannedCell[]): ScannedCell[] {
+  const out: ScannedCell[] = [];
+  for (const cell of cells) for (let i = cell.colspan; i > 0; i--) out.push(cell);
   return out;
 }
 
@@ -50,109 +62,132 @@ function columnOf(label: string): Column {
 }
 
 /** The layout a heading row announces, or null when the row is no entries heading. */
-export function layoutOf(row: Element): EntriesLayout | null {
-  const cells = expand(cellsOf(row));
-  const columns = cells.map((cell) => columnOf(textOf(cell)));
-  return columns.includes("text") ? { columns } : null;
+export function layoutOf(row: ScannedRow): EntriesLayout | null {
+  const columns = expand(row.cells).map((cell) => columnOf(cell.text));
+  if (!columns.includes("text")) return null;
+  const numbers = columns.flatMap((column, index) => (column === "number" ? [index] : []));
+  return { columns, filed: columns.indexOf("filed"), entered: columns.indexOf("entered"), numbers, text: columns.indexOf("text") };
 }
 
 /** A date cell: "mm/dd/yyyy", possibly with a time after it. */
-function dateIn(cell: Element | undefined): string | null {
+function dateIn(cell: ScannedCell | undefined): string | null {
   if (!cell) return null;
-  const text = textOf(cell);
-  const match = /^(\d{1,2}\/\d{1,2}\/\d{2,4})(?:\s+\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AP]M)?)?$/i.exec(text);
+  const match = /^(\d{1,2}\/\d{1,2}\/\d{2,4})(?:\s+\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AP]M)?)?$/i.exec(cell.text);
   return match ? usDateToIso(match[1]) : null;
 }
 
-const isCheckboxCell = (cell: Element) => findElement(cell, (el) => el.name === "input" && /checkbox/i.test(el.attribs.type ?? "")) !== null;
+const hrefOf = (link: ScannedLink) => attributeOf(link.attributes, "href");
 
 /** A document link: `/doc1/<id>`, or on older bankruptcy pages `show_doc.pl?caseid=..&de_seq_num=..` (no id). */
-const isDocLink = (el: Element) => el.name === "a" && /\/docs?1\/|show_doc\.pl/.test(el.attribs.href ?? "");
+const DOCUMENT_HREF = /\/docs?1\/|show_doc\.pl/;
+const isDocLink = (link: ScannedLink) => DOCUMENT_HREF.test(link.attributes) && DOCUMENT_HREF.test(hrefOf(link));
 
-function sequenceOf(link: Element): string | null {
-  const fromUrl = /[?&;]de_seq_num=(\d+)/.exec(link.attribs.href ?? "") ?? /de_seq_numV(\d+)/.exec(link.attribs.id ?? "");
+function sequenceOf(link: ScannedLink, href: string): string | null {
+  const fromUrl = /[?&;]de_seq_num=(\d+)/.exec(href) ?? /de_seq_numV(\d+)/.exec(attributeOf(link.attributes, "id"));
   if (fromUrl) return fromUrl[1]!;
   // goDLS('/doc1/...', '<case id>', '<de_seq_num>', ...)
-  const call = /goDLS\(\s*'[^']*'\s*,\s*'[^']*'\s*,\s*'(\d+)'/.exec(link.attribs.onclick ?? "");
+  const call = /goDLS\(\s*'[^']*'\s*,\s*'[^']*'\s*,\s*'(\d+)'/.exec(attributeOf(link.attributes, "onclick"));
   return call ? call[1]! : null;
 }
 
 interface Picked {
-  filed: Element | undefined;
-  entered: Element | undefined;
-  numbers: Element[];
-  text: Element | undefined;
+  filed: ScannedCell | undefined;
+  entered: ScannedCell | undefined;
+  numbers: ScannedCell[];
+  text: ScannedCell | undefined;
 }
 
 /** Which cell is which: by the heading when the row has its cells, else by what the cells hold. */
-function pick(cells: Element[], layout: EntriesLayout): Picked {
-  const expanded = expand(cells);
-  if (expanded.length === layout.columns.length && dateIn(expanded[layout.columns.indexOf("filed")])) {
-    const at = (column: Column) => expanded.filter((_, i) => layout.columns[i] === column);
-    return { filed: at("filed")[0], entered: at("entered")[0], numbers: [...new Set(at("number"))], text: at("text")[0] };
+function pick(cells: ScannedCell[], layout: EntriesLayout): Picked {
+  const expanded = cells.every((cell) => cell.colspan === 1) ? cells : expand(cells);
+  const { columns } = layout;
+  if (expanded.length === columns.length && dateIn(expanded[layout.filed])) {
+    const numbers = [...new Set(layout.numbers.map((index) => expanded[index]!))];
+    return { filed: expanded[layout.filed], entered: expanded[layout.entered], numbers, text: expanded[layout.text] };
   }
   const dated = cells.map((cell) => dateIn(cell) !== null);
   const firstDate = dated.indexOf(true);
   const text = cells[cells.length - 1];
-  if (firstDate < 0 || cells.length < 2) return { filed: undefined, entered: undefined, numbers: [], text };
-  const secondDate = layout.columns.includes("entered") && dated[firstDate + 1] ? firstDate + 1 : -1;
-  const enteredFirst = layout.columns.indexOf("entered") >= 0 && layout.columns.indexOf("entered") < layout.columns.indexOf("filed");
-  const numbersFrom = (secondDate >= 0 ? secondDate : firstDate) + 1;
-  const numbers = cells.slice(numbersFrom, cells.length - 1).filter((cell) => !isCheckboxCell(cell));
-  const [filed, entered] = secondDate >= 0 && enteredFirst ? [cells[secondDate], cells[firstDate]] : [cells[firstDate], secondDate >= 0 ? cells[secondDate] : undefined];
+  if (firstDate < 0 || firstDate === cells.length - 1) return { filed: undefined, entered: undefined, numbers: [], text };
+  const hasEntered = columns.includes("entered") && dated[firstDate + 1] === true && firstDate + 1 < cells.length - 1;
+  const enteredFirst = hasEntered && columns.indexOf("entered") < columns.indexOf("filed");
+  const lastDate = hasEntered ? firstDate + 1 : firstDate;
+  const numbers = cells.slice(lastDate + 1, cells.length - 1).filter((cell) => !cell.checkbox);
+  const [filed, entered] = !hasEntered ? [cells[firstDate], undefined] : enteredFirst ? [cells[lastDate], cells[firstDate]] : [cells[firstDate], cells[lastDate]];
   return { filed, entered, numbers, text };
 }
 
-/** The leading "13" (or linked 13) of a number cell, or of a text cell on courts that merge the two. */
-function numberIn(text: string): number | null {
-  const match = /^(\d{1,7})(?!\d|\/)/.exec(text);
-  return match ? Number(match[1]) : null;
+/** The leading "13" of "13", "13 (5 pgs)", or of a text cell on courts that print the number in it. */
+const LEADING_NUMBER = /^(\d{1,7})(?![\d/:.,-])(?:\s*\(\s*\d+\s*pgs?\s*\))?\s*/i;
+
+/** The "(Entered: mm/dd/yyyy)" that closes a district entry's text. */
+function enteredIn(text: string): string | null {
+  const at = text.lastIndexOf("(Entered:");
+  if (at < 0) return null;
+  return usDateToIso(/^\(Entered:\s*([0-9/]+)\s*\)\s*$/.exec(text.slice(at))?.[1]);
 }
 
 /** Reads one row, or null when it is no entry (no date). */
-export function readEntryRow(row: Element, layout: EntriesLayout): DocketEntryRow | null {
-  const cells = cellsOf(row);
+export function readEntryRow(row: ScannedRow, layout: EntriesLayout): DocketEntryRow | null {
+  const { cells } = row;
   if (cells.length < 2) return null;
   const picked = pick(cells, layout);
   const dateFiled = dateIn(picked.filed);
   if (!dateFiled || !picked.text) return null;
-  let text = textOf(picked.text);
-  let link: Element | null = null;
-  let numberText = "";
-  for (const cell of picked.numbers) {
-    link ??= findElement(cell, isDocLink);
-    numberText = squash(`${numberText} ${textOf(cell)}`);
-  }
-  let number = numberIn(numberText);
-  if (picked.numbers.length === 0 && !layout.columns.includes("number")) {
-    // Number and text in one cell: the number leads the text, linked when there is a document.
-    number = numberIn(text);
-    if (number !== null) {
-      const first = childElements(picked.text)[0];
-      if (first && isDocLink(first) && textOf(first) === String(number)) link = first;
-      text = text.replace(/^\d+\s*/, "");
+  let text = picked.text.text;
+  let link = picked.numbers.flatMap((cell) => cell.links).find(isDocLink) ?? null;
+  // The number's cell: the first that opens with a number (a cell of its own may stand beside it).
+  const numberCell = picked.numbers.find((cell) => LEADING_NUMBER.test(cell.text));
+  const numberText = numberCell?.text ?? picked.numbers.map((cell) => cell.text).filter(Boolean).join(" ");
+  let number = numberCell ? Number(LEADING_NUMBER.exec(numberCell.text)![1]) : Number.NaN;
+  if (picked.numbers.length === 0) {
+    // No cell for the number: the court prints it at the head of the text, linked when there is a document.
+    const leading = LEADING_NUMBER.exec(text);
+    if (leading) {
+      number = Number(leading[1]);
+      text = text.slice(leading[0].length);
+      const first = picked.text.links[0];
+      if (first && first.leading && isDocLink(first) && first.text.trim() === leading[1]) link = first;
     }
   }
-  const href = link?.attribs.href ?? null;
-  const entered = dateIn(picked.entered) ?? firstUsDateIn(/\(Entered:\s*([0-9/]+)\s*\)\s*$/i.exec(text)?.[1]);
+  const entered = dateIn(picked.entered) ?? enteredIn(text);
+  const href = link ? hrefOf(link) : null;
   return {
-    number,
-    numberText: number !== null && numberText !== String(number) && numberText !== "" ? numberText : null,
+    number: Number.isNaN(number) ? null : number,
+    numberText: numberText && !/^\d+$/.test(numberText) ? numberText : null,
     dateFiled,
     dateEntered: entered,
     text,
     documentId: docIdFromUrl(href),
     documentUrl: href,
-    sequence: link ? sequenceOf(link) : null,
+    sequence: link && href !== null ? sequenceOf(link, href) : null,
+    attachments: [],
   };
 }
 
+/** The attachments listed in an undated row under an entry: checkbox | number | description | pages | size. */
+function attachmentsIn(row: ScannedRow): DocketAttachment[] {
+  const found: DocketAttachment[] = [];
+  for (const table of row.cells.flatMap((cell) => cell.tables)) {
+    for (const inner of table) {
+      const [, numberCell, description, pages] = inner.cells;
+      if (!inner.cells[0]?.checkbox || !numberCell || !description) continue;
+      found.push({
+        number: /^\d+$/.test(numberCell.text) ? Number(numberCell.text) : null,
+        description: description.text,
+        pages: pages && /^(\d+)\s*pages?$/i.test(pages.text) ? Number.parseInt(pages.text, 10) : null,
+      });
+    }
+  }
+  return found;
+}
+
 /** The entries of one table; a table without a heading row of its own continues the previous layout. */
-export function readEntriesTable(table: Element, previous: EntriesLayout | null): { entries: DocketEntryRow[]; layout: EntriesLayout | null } {
+export function readEntriesTable(rows: ScannedRow[], previous: EntriesLayout | null): { entries: DocketEntryRow[]; layout: EntriesLayout | null } {
   let layout = previous;
   const entries: DocketEntryRow[] = [];
-  for (const row of rowsOf(table)) {
-    if (!layout || entries.length === 0) {
+  for (const row of rows) {
+    if (entries.length === 0) {
       const heading = layoutOf(row);
       if (heading) {
         layout = heading;
@@ -162,16 +197,14 @@ export function readEntriesTable(table: Element, previous: EntriesLayout | null)
     if (!layout) continue;
     const entry = readEntryRow(row, layout);
     if (entry) entries.push(entry);
+    else if (entries.length > 0) entries[entries.length - 1]!.attachments.push(...attachmentsIn(row));
   }
   return { entries, layout };
 }
 
-/** Whether a table without an entries heading still holds entry rows (a continuation table). */
-export function holdsEntryRows(table: Element): boolean {
-  return rowsOf(table)
-    .slice(0, 5)
-    .some((row) => {
-      const cells = cellsOf(row);
-      return cells.length >= 2 && dateIn(cells[0]) !== null;
-    });
+/** Whether a table holds entries: an entries heading, or (continuing one) rows that open with a date. */
+export function holdsEntries(rows: ScannedRow[], continuing: boolean): boolean {
+  const head = rows.slice(0, 5);
+  if (head.some((row) => layoutOf(row) !== null)) return true;
+  return continuing && head.some((row) => row.cells.length >= 2 && dateIn(row.cells[0]) !== null);
 }

@@ -5,12 +5,13 @@
 import type { PageRefusal } from "@/lib/sources/types";
 import { cleanJudgeName } from "./clean-case-name";
 import { courtFromHost } from "./doc-id";
-import { type Document, type Element, elementsByTag, hasAncestor, parseHtml, rowsOf } from "./docket-dom";
-import { type DocketEntryRow, type EntriesLayout, holdsEntryRows, readEntriesTable } from "./docket-entries";
-import { type DocketHeader, firstValue, isEntriesTable, isPartiesTable, readDocketHeader } from "./docket-header";
+import { type Document, type Element, elementsByTag, hasAncestor, parseHtml } from "./docket-dom";
+import { type DocketEntryRow, type EntriesLayout, holdsEntries, readEntriesTable } from "./docket-entries";
+import { firstValue, isPartiesTable, readDocketHeader } from "./docket-header";
 import { type DocketParty, readParties } from "./docket-parties";
 import { detectRefusal } from "./detect-refusal";
 import { type DocketNumberParts, parseDocketNumber } from "./parse-docket-number";
+import { scanTables } from "./scan-tables";
 import { usDateToIso } from "./us-date";
 
 export interface DocketReportDetails {
@@ -79,36 +80,57 @@ function naturesOfSuit(values: string[] | undefined): string | null {
   return pairs.length > 0 ? pairs.join("; ") : null;
 }
 
-function tablesOf(document: Document, header: DocketHeader | null): { parties: Element[]; entries: DocketEntryRow[] } {
-  const partyTables: Element[] = [];
-  const entryTables = new Set<Element>();
+/**
+ * Where the first entries table opens: the <table> before the first "Docket Text" heading cell. The page
+ * before it (heading, header, parties) is small and read as a DOM; the entries from there on are scanned.
+ */
+function entriesStart(html: string): number {
+  const heading = /<t[dh]\b[^>]*>(?:\s|<[^>]*>)*Docket(?:\s|&nbsp;)+Text(?:\s|<[^>]*>)*<\/t[dh]\s*>/i.exec(html);
+  if (!heading) return html.length;
+  const window = Math.max(0, heading.index - 20_000);
+  let start = -1;
+  for (const match of html.slice(window, heading.index).matchAll(/<table\b/gi)) start = window + match.index;
+  return start >= 0 ? start : heading.index;
+}
+
+/** The parties tables of the page before the entries: outermost ones only. */
+function partyTablesOf(document: Document): Element[] {
+  const tables: Element[] = [];
+  for (const table of elementsByTag(document, new Set(["table"]))) {
+    if (tables.some((outer) => hasAncestor(table, (el) => el === outer))) continue;
+    if (isPartiesTable(table)) tables.push(table);
+  }
+  return tables;
+}
+
+/** Every entry of every entries table from `start` on, in page order; relative links made absolute. */
+function entriesFrom(html: string, start: number, courtCode: string | null): DocketEntryRow[] {
   const entries: DocketEntryRow[] = [];
   let layout: EntriesLayout | null = null;
-  const inEntries = (table: Element) => hasAncestor(table, (el) => entryTables.has(el));
-  for (const table of elementsByTag(document, new Set(["table"]))) {
-    if (entryTables.size > 0 && inEntries(table)) continue;
-    if (isEntriesTable(table) || (layout !== null && holdsEntryRows(table))) {
-      entryTables.add(table);
-      const read = readEntriesTable(table, layout);
-      layout = read.layout;
-      entries.push(...read.entries);
-      continue;
-    }
-    if (header && rowsOf(table).length > 0 && isPartiesTable(table) && !partyTables.some((outer) => hasAncestor(table, (el) => el === outer))) {
-      partyTables.push(table);
+  for (const rows of scanTables(html, start)) {
+    if (!holdsEntries(rows, layout !== null)) continue;
+    const read = readEntriesTable(rows, layout);
+    layout = read.layout;
+    for (const entry of read.entries) entries.push(entry);
+  }
+  if (courtCode) {
+    for (const entry of entries) {
+      if (entry.documentUrl?.startsWith("/")) entry.documentUrl = `https://ecf.${courtCode}.uscourts.gov${entry.documentUrl}`;
     }
   }
-  return { parties: partyTables, entries };
+  return entries;
 }
 
 export function readDocketReportDetails(html: string): DocketReportDetails | PageRefusal {
   const refusal = detectRefusal(html);
   if (refusal) return refusal;
-  const document = parseHtml(html);
+  const split = entriesStart(html);
+  const document = parseHtml(html.slice(0, split));
   const header = readDocketHeader(document);
   if (!header) return { kind: "refused", reason: "not_a_docket", message: "no docket report heading (case number) on the page" };
-  const { parties: partyTables, entries } = tablesOf(document, header);
-  const { parties, labels: partyLabels } = readParties(partyTables);
+  const { parties, labels: partyLabels } = readParties(partyTablesOf(document));
+  const courtCode = courtCodeOf(html);
+  const entries = entriesFrom(html, split, courtCode);
   const labels = header.labels;
   const value = (...names: string[]) => firstValue(labels, ...names);
   const date = (...names: string[]) => usDateToIso(value(...names));
@@ -120,7 +142,7 @@ export function readDocketReportDetails(html: string): DocketReportDetails | Pag
   const previous = header.lines.map((line) => /^Previous chapter\s+(\d+)$/i.exec(line)?.[1]).find(Boolean) ?? null;
   const panel = labels.get("panel") ?? [];
   return {
-    courtCode: courtCodeOf(html),
+    courtCode,
     courtLines: header.heading.courtLines,
     recordKind: header.heading.recordKind,
     docketNumber: header.heading.docketNumber,

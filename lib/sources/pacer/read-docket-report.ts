@@ -2,7 +2,7 @@
 // SourceCase; a page that is not a docket (login, sealed, unknown case, no documents, a query error) is
 // refused with the reason. The reading itself is in read-docket-details.ts.
 import type { DocketRead, PageRefusal, SourceCase, SourceEntry, SourceParty } from "@/lib/sources/types";
-import { cleanCaseName } from "./clean-case-name";
+import { dropListMarkers } from "./clean-case-name";
 import type { DocketParty } from "./docket-parties";
 import { type DocketReportDetails, readDocketReportDetails } from "./read-docket-details";
 
@@ -13,21 +13,21 @@ const isAdversary = (details: DocketReportDetails) => /adversary/i.test(details.
 const isBankruptcy = (details: DocketReportDetails) => /bankruptcy|adversary/i.test(details.recordKind) || /bankruptcy/i.test(details.courtLines.join(" "));
 
 /**
- * The case name. District and special courts print it; bankruptcy petitions are named for the debtor;
- * an adversary proceeding for its lead bankruptcy case ("<lead title> - Adversary Proceeding"), or
- * for its first plaintiff and defendant when the page names no lead case.
+ * The case name. District and special courts print it (normalization harmonizes "USA" and "et al." for
+ * every source); bankruptcy petitions are named for the debtor; an adversary proceeding for its lead
+ * bankruptcy case ("<lead title> - Adversary Proceeding"), or for its first plaintiff and defendant when
+ * the page names no lead case.
  */
 function titleOf(details: DocketReportDetails): string {
-  if (details.caption) return cleanCaseName(details.caption);
+  if (details.caption) return details.caption;
   const first = (pattern: RegExp) => details.parties.find((party) => pattern.test(party.role))?.name;
   if (isAdversary(details)) {
-    if (details.leadCaseTitle) return `${cleanCaseName(details.leadCaseTitle)} - Adversary Proceeding`;
+    if (details.leadCaseTitle) return `${dropListMarkers(details.leadCaseTitle)} - Adversary Proceeding`;
     const plaintiff = first(/plaintiff/i);
     const defendant = first(/defendant/i);
-    if (plaintiff && defendant) return cleanCaseName(`${plaintiff} v. ${defendant}`);
+    if (plaintiff && defendant) return `${plaintiff} v. ${defendant}`;
   }
-  const debtor = first(/^debtor/i) ?? details.parties[0]?.name;
-  return debtor ? cleanCaseName(debtor) : details.docketNumber;
+  return first(/^debtor/i) ?? details.parties[0]?.name ?? details.docketNumber;
 }
 
 function caseTypeOf(details: DocketReportDetails): string | null {
@@ -72,6 +72,7 @@ export function sourceCaseOf(details: DocketReportDetails): SourceCase {
         sequence: entry.sequence,
         text: entry.text,
         documentId: entry.documentId,
+        documentUrl: entry.documentUrl,
       }),
     ),
   };

@@ -10,13 +10,15 @@ function fullYear(year: string): number {
   return year.length === 4 ? value : value >= 70 ? 1900 + value : 2000 + value;
 }
 
+const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function iso(month: string, day: string, year: string): string | null {
   const y = fullYear(year);
   const m = Number(month);
   const d = Number(day);
-  const probe = new Date(Date.UTC(y, m - 1, d));
-  if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== m - 1 || probe.getUTCDate() !== d) return null;
-  return `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  if (m < 1 || m > 12 || d < 1 || d > (m === 2 && !leap ? 28 : DAYS[m - 1]!)) return null;
+  return `${y}-${m < 10 ? "0" : ""}${m}-${d < 10 ? "0" : ""}${d}`;
 }
 
 /** `01/10/2008` or `08/31/09` (the whole text, spaces aside) → `2008-01-10`; anything else → null. */
