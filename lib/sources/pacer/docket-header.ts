@@ -23,7 +23,9 @@ export interface DocketHeader {
   labels: Map<string, string[]>;
 }
 
-const NUMBER_LINE = /^(.*?)#\s*:\s*(\S+)/;
+const NUMBER_LINE = /^(.*?)#\s*:\s*(.*)$/;
+/** The number after "#:": up to the first word with a digit ("3:08-cv-00177-SI", "MDL No. 2873"). */
+const NUMBER = /^(?:[A-Za-z.]+\s+){0,3}?\S*\d\S*/;
 /** "Label:" at the start of a line; the case name's "In re:" is not a label. */
 const LABEL = /^([A-Za-z0-9][A-Za-z0-9 .,'()[\]/&?-]{0,78}?)\s*:(?:\s+|$)(.*)$/;
 const NOT_LABELS = new Set(["in re", "re", "in the matter of", "matter of", "in the matter", "in re the matter of"]);
@@ -41,7 +43,9 @@ function headingOf(element: Element): DocketHeading | null {
   const index = lines.findIndex((line) => NUMBER_LINE.test(line));
   if (index < 0) return null;
   const match = NUMBER_LINE.exec(lines[index]!)!;
-  return { courtLines: lines.slice(0, index), recordKind: match[1]!.replace(/\bFOR CASE\s*$/i, "").trim() || match[1]!.trim(), docketNumber: match[2]! };
+  const number = NUMBER.exec(match[2] || lines[index + 1] || "")?.[0];
+  if (!number) return null;
+  return { courtLines: lines.slice(0, index), recordKind: match[1]!.replace(/\bFOR CASE\s*$/i, "").trim() || match[1]!.trim(), docketNumber: number };
 }
 
 /** The element that names the court and the docket number, with what it says. */
