@@ -1,13 +1,25 @@
 // Stable identity of a docket entry at its source, so a refresh updates an entry instead of adding it
-// again (and keeps its appearance time). The entry number comes first: CM/ECF numbers never change, while
-// a document id may appear later on an entry that had none, and the text may be edited ("Modified on ...").
-// Unnumbered entries are known by the source's own entry id where it has one (ACMS GUIDs, CM/ECF
-// sequence numbers), then by their document, and minute entries without either by their filing time and
-// text; two identical minute entries of one day are told apart by their order.
+// again (and keeps its appearance time). An entry is known first by its number, then by the source's own
+// entry id (ACMS GUIDs, CM/ECF sequence numbers), then by its document, and a minute entry without any of
+// these by its filing time and text.
+//
+// Real dockets repeat numbers (old CM/ECF dockets give a motion and the order on it one number; a sealed
+// placeholder shares its document's number) and list identical minute entries on one day, so one such
+// base key can stand for several entries: they are told apart as `base`, `base#2`, `base#3`..., matched to
+// the stored ones by sequence, then exact text, then filing time, so an edit or a partial reading (an
+// incremental fetch, a feed) never turns one entry into another.
 import { createHash } from "node:crypto";
 import type { NormalizedDocketEntry } from "./types";
 
 type KeyedEntry = Pick<NormalizedDocketEntry, "document_identifier" | "entry_number" | "filed_at" | "description" | "source_sequence">;
+
+/** What the store knows of an entry it holds, to match an incoming one to it. */
+export interface StoredIdentity {
+  key: string;
+  sequence: string | null;
+  description: string;
+  filedMs: number;
+}
 
 export function entryKey(entry: KeyedEntry): string {
   if (entry.entry_number !== null) return `num:${entry.entry_number}`;
@@ -17,14 +29,67 @@ export function entryKey(entry: KeyedEntry): string {
   return `hash:${digest.slice(0, 32)}`;
 }
 
-/** Keys of a whole docket in its order: the n-th repeat of one content-hashed minute entry gets `#n`. */
+const baseOf = (key: string) => key.replace(/#\d+$/, "");
+const indexOf = (key: string) => Number(/#(\d+)$/.exec(key)?.[1] ?? 1);
+
+/** Keys of a whole docket read on its own (nothing stored yet), in its order. */
 export function entryKeys(entries: readonly KeyedEntry[]): string[] {
-  const seen = new Map<string, number>();
-  return entries.map((entry) => {
-    const key = entryKey(entry);
-    if (!key.startsWith("hash:")) return key;
-    const count = (seen.get(key) ?? 0) + 1;
-    seen.set(key, count);
-    return count === 1 ? key : `${key}#${count}`;
+  return assignEntryKeys(entries, []);
+}
+
+/** The key of each incoming entry: the stored entry it is, or a fresh key for a new one. */
+export function assignEntryKeys(incoming: readonly KeyedEntry[], stored: readonly StoredIdentity[]): string[] {
+  const storedByBase = new Map<string, StoredIdentity[]>();
+  for (const identity of stored) {
+    const base = baseOf(identity.key);
+    const group = storedByBase.get(base);
+    if (group) group.push(identity);
+    else storedByBase.set(base, [identity]);
+  }
+  const incomingByBase = new Map<string, number[]>();
+  const bases = incoming.map(entryKey);
+  bases.forEach((base, index) => {
+    const group = incomingByBase.get(base);
+    if (group) group.push(index);
+    else incomingByBase.set(base, [index]);
   });
+
+  const keys = new Array<string>(incoming.length);
+  for (const [base, members] of incomingByBase) {
+    const candidates = storedByBase.get(base) ?? [];
+    const used = new Set<StoredIdentity>();
+    const unmatched = new Set(members);
+    const pass = (same: (entry: KeyedEntry, identity: StoredIdentity) => boolean) => {
+      for (const index of unmatched) {
+        const found = candidates.find((identity) => !used.has(identity) && same(incoming[index]!, identity));
+        if (!found) continue;
+        used.add(found);
+        keys[index] = found.key;
+        unmatched.delete(index);
+      }
+    };
+    pass((entry, identity) => Boolean(entry.source_sequence) && entry.source_sequence === identity.sequence);
+    pass((entry, identity) => entry.description === identity.description && !conflicting(entry, identity));
+    pass((entry, identity) => Date.parse(entry.filed_at) === identity.filedMs && !conflicting(entry, identity));
+    // One entry under a number, read and stored: the same entry, edited (CM/ECF numbers do not move).
+    const left = candidates.filter((identity) => !used.has(identity));
+    if (unmatched.size === 1 && left.length === 1 && members.length === 1 && !conflicting(incoming[[...unmatched][0]!]!, left[0]!)) {
+      const index = [...unmatched][0]!;
+      keys[index] = left[0]!.key;
+      unmatched.clear();
+    }
+    // New entries under this base: the next free suffixes.
+    let next = candidates.reduce((highest, identity) => Math.max(highest, indexOf(identity.key)), 0);
+    for (const index of members) {
+      if (!unmatched.has(index)) continue;
+      next += 1;
+      keys[index] = next === 1 ? base : `${base}#${next}`;
+    }
+  }
+  return keys;
+}
+
+/** Two entries the source itself tells apart by their own ids. */
+function conflicting(entry: KeyedEntry, identity: StoredIdentity): boolean {
+  return Boolean(entry.source_sequence) && identity.sequence !== null && entry.source_sequence !== identity.sequence;
 }

@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { caseLockKey, withCaseWrite, type Transaction } from "./case-snapshot";
-import { entryKeys } from "./entry-key";
+import { assignEntryKeys } from "./entry-key";
 import type { NormalizedCase, NormalizedDocketEntry } from "./types";
 
 const asDate = (value: string | null): Date | null => (value === null ? null : new Date(value));
@@ -50,6 +50,7 @@ interface EntryData {
   documentIdentifier: string | null;
   documentIdentifierType: string;
   externalUrl: string | null;
+  sourceSequence: string | null;
 }
 
 function entryData(entry: NormalizedDocketEntry): EntryData {
@@ -67,6 +68,7 @@ function entryData(entry: NormalizedDocketEntry): EntryData {
     documentIdentifier: entry.document_identifier,
     documentIdentifierType: entry.document_identifier_type,
     externalUrl: entry.external_url,
+    sourceSequence: entry.source_sequence ?? null,
   };
 }
 
@@ -80,7 +82,8 @@ function sameEntry(stored: Omit<EntryData, "docketedAt">, next: EntryData): bool
     stored.descriptionSecondary === next.descriptionSecondary &&
     stored.documentIdentifier === next.documentIdentifier &&
     stored.documentIdentifierType === next.documentIdentifierType &&
-    stored.externalUrl === next.externalUrl
+    stored.externalUrl === next.externalUrl &&
+    stored.sourceSequence === next.sourceSequence
   );
 }
 
@@ -194,12 +197,16 @@ async function storeEntries(
           documentIdentifier: true,
           documentIdentifierType: true,
           externalUrl: true,
+          sourceSequence: true,
         },
       })
     ).map(({ entryKey: key, ...data }) => [key, data]),
   );
   const incoming = new Map<string, EntryData>();
-  const keys = entryKeys(entries);
+  const keys = assignEntryKeys(
+    entries,
+    [...existing].map(([key, data]) => ({ key, sequence: data.sourceSequence, description: data.description, filedMs: data.filedAt.getTime() })),
+  );
   entries.forEach((entry, index) => {
     // A partial reading adds only what it can identify: an unnumbered feed item without a document would
     // not match the docket's own text for the same entry.
@@ -223,13 +230,15 @@ async function storeEntries(
     const chunk = created.slice(start, start + CHUNK);
     await tx.$executeRawUnsafe(
       `INSERT INTO docket_entries (id, case_ref, entry_key, entry_number, filed_at, filing_type, filed_by, description,
-         description_secondary, document_identifier, document_identifier_type, external_url, first_seen_at, updated_at, appeared_at)
+         description_secondary, document_identifier, document_identifier_type, external_url, first_seen_at, updated_at, appeared_at,
+         source_sequence)
        SELECT id, $1::uuid, entry_key, entry_number, filed_at, filing_type, filed_by, description,
-         description_secondary, document_identifier, document_identifier_type, external_url, $2::timestamptz, $2::timestamptz, appeared_at
+         description_secondary, document_identifier, document_identifier_type, external_url, $2::timestamptz, $2::timestamptz, appeared_at,
+         source_sequence
        FROM unnest($3::uuid[], $4::text[], $5::int[], $6::timestamptz[], $7::text[], $8::text[], $9::text[], $10::text[],
-         $11::text[], $12::text[], $13::text[], $14::timestamptz[])
+         $11::text[], $12::text[], $13::text[], $14::timestamptz[], $15::text[])
          AS entry(id, entry_key, entry_number, filed_at, filing_type, filed_by, description, description_secondary,
-           document_identifier, document_identifier_type, external_url, appeared_at)`,
+           document_identifier, document_identifier_type, external_url, appeared_at, source_sequence)`,
       caseRef,
       stamp.toISOString(),
       chunk.map(() => randomUUID()),
@@ -244,6 +253,7 @@ async function storeEntries(
       chunk.map((entry) => entry.documentIdentifierType),
       chunk.map((entry) => entry.externalUrl),
       chunk.map((entry) => entry.appearedAt.toISOString()),
+      chunk.map((entry) => entry.sourceSequence),
     );
   }
   return created.length;

@@ -105,11 +105,11 @@ describe.skipIf(!HAS_CORPUS)(`docket report layouts (${HAS_CORPUS ? "corpus" : N
     );
   });
 
-  it("bankruptcy '#' spanning two cells, de_seq_num from the link's query or id, show_doc.pl links without a doc1 id", () => {
+  it("bankruptcy '#' spanning two cells, de_seq_num from the link's query or id, show_doc.pl links known by their dm_id", () => {
     const akb = details("pacer/bankruptcy/akb.html");
     expect(akb.entries[0]).toMatchObject({ number: 8781, documentId: "02201226343", sequence: "723233" });
     const azb = details("pacer/bankruptcy/azb_12.html");
-    expect(azb.entries[0]).toMatchObject({ number: 1, documentId: null, sequence: "2" });
+    expect(azb.entries[0]).toMatchObject({ number: 1, documentId: "dm:13502055", sequence: "2" });
     expect(azb.entries[0]!.documentUrl).toMatch(/^https:\/\/ecf\.azb\.uscourts\.gov\/cgi-bin\/show_doc\.pl\?caseid=499673&de_seq_num=2/);
   });
 });

@@ -10,6 +10,17 @@ export function docIdFromUrl(url: string | null | undefined): string | null {
   return match ? normalizeDocId(match[1]!) : null;
 }
 
+/**
+ * Older bankruptcy pages link documents as `show_doc.pl?caseid=..&de_seq_num=..&dm_id=..` instead of doc1:
+ * the document manager id `dm_id` names the document there. Prefixed (`dm:13502055`) so that it is never
+ * taken for a doc1 id; the link itself reaches the document.
+ */
+export function showDocIdFromUrl(url: string | null | undefined): string | null {
+  if (!url || !/show_doc\.pl/.test(url)) return null;
+  const match = /[?&;]dm_id=(\d+)/.exec(url);
+  return match ? `dm:${match[1]}` : null;
+}
+
 export function normalizeDocId(id: string): string {
   return id.length >= 4 ? `${id.slice(0, 3)}0${id.slice(4)}` : id;
 }

@@ -6,7 +6,7 @@
 // checkbox layout (kept with the entry above), spacer rows, the undated rows of old dockets. Some courts
 // print the number inside the text cell (no "#" cell); some add a cell the heading does not announce: then
 // the row is read by what its cells hold.
-import { docIdFromUrl } from "./doc-id";
+import { docIdFromUrl, showDocIdFromUrl } from "./doc-id";
 import { type ScannedCell, type ScannedLink, type ScannedRow, attributeOf } from "./scan-tables";
 import { usDateToIso } from "./us-date";
 
@@ -158,7 +158,7 @@ export function readEntryRow(row: ScannedRow, layout: EntriesLayout): DocketEntr
     dateFiled,
     dateEntered: entered,
     text,
-    documentId: docIdFromUrl(href),
+    documentId: docIdFromUrl(href) ?? showDocIdFromUrl(href),
     documentUrl: href,
     sequence: link && href !== null ? sequenceOf(link, href) : null,
     attachments: [],

@@ -5,6 +5,9 @@
 -- earliest first_seen_at) appeared when they were filed (never later than that fetch); entries a later
 -- refresh found appeared when it found them.
 ALTER TABLE "docket_entries" ADD COLUMN "appeared_at" TIMESTAMPTZ(3);
+-- The source's own id of an entry (CM/ECF de_seq_num, ACMS entry GUID): what tells apart entries that share
+-- a number on real dockets (lib/cases/entry-key.ts).
+ALTER TABLE "docket_entries" ADD COLUMN "source_sequence" TEXT;
 
 UPDATE "docket_entries" AS e
 SET "appeared_at" = CASE

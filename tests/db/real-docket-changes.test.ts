@@ -1,0 +1,182 @@
+// Change detection on real dockets (issue "Read real federal dockets", point 4), on PGlite and PostgreSQL:
+// earlier snapshots of real docket pages are made by cutting their entry tables; storing the snapshot and
+// then the whole page through the live store yields exactly the cut entries as new, each once, with stable
+// identities. Edited entries are not new filings, unnumbered minute entries of one day stay apart, and a feed
+// item for an entry already stored adds nothing.
+import { describe, expect, it } from "vitest";
+import { newEntriesSince } from "@/lib/cases/compute-delta";
+import { readCachedCase } from "@/lib/cases/read-cached-case";
+import { storeCase } from "@/lib/cases/store-case";
+import { findCourt } from "@/lib/courts/registry";
+import type { CourtRecord } from "@/lib/courts/types";
+import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
+import { readAcmsCase } from "@/lib/sources/pacer/read-acms-case";
+import { readAppellateDocket } from "@/lib/sources/pacer/read-appellate-docket";
+import { readDocketReport } from "@/lib/sources/pacer/read-docket-report";
+import { readRssFeedDockets } from "@/lib/sources/pacer/read-rss-feed";
+import type { DocketRead, PageRefusal, SourceCase } from "@/lib/sources/types";
+import { corpusText, HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
+import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
+
+type Reader = (text: string) => DocketRead | PageRefusal;
+
+/** Real records of each page kind, with entries numbered and not, several tables, attachments, edits. */
+const RECORDS: ReadonlyArray<readonly [file: string, read: Reader, court: string]> = [
+  ["pacer/district/ncwd_1.html", readDocketReport, "ncwd"],
+  ["pacer/district/njd_509180.html", readDocketReport, "njd"],
+  ["pacer/district/nysd.html", readDocketReport, "nysd"],
+  ["pacer/district/txsd_1.html", readDocketReport, "txsd"],
+  ["pacer/bankruptcy/casb.html", readDocketReport, "casb"],
+  ["pacer/bankruptcy/deb_10.html", readDocketReport, "deb"],
+  ["pacer/bankruptcy/nysb_21.html", readDocketReport, "nysb"],
+  ["pacer/bankruptcy/txnb_420776.html", readDocketReport, "txnb"],
+  ["pacer/appellate/ca1.html", readAppellateDocket, "ca1"],
+  ["pacer/appellate/ca11_1.html", readAppellateDocket, "ca11"],
+  ["pacer/acms/ca2_23-7246.acms_json", readAcmsCase, "ca2"],
+];
+
+let counter = 0;
+
+function readRecord(file: string, read: Reader): SourceCase {
+  const result = read(corpusText(file));
+  if (result.kind !== "case") throw new Error(`${file}: refused (${result.reason}: ${result.message})`);
+  return result.case;
+}
+
+/** A case id of our own per store, so that records never share cache rows across tests and databases. */
+function caseIdFor(court: CourtRecord): string {
+  counter += 1;
+  const serial = String(10000 + counter + Math.floor(Math.random() * 80000)).padStart(5, "0");
+  return court.kind === "us_appellate" ? `24-${serial}` : `1:24-cv-${serial}`;
+}
+
+describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("change detection on real dockets, on %s", (_name, target) => {
+  const database = databaseForSuite(target);
+  if (!HAS_CORPUS) console.warn(NO_CORPUS_MESSAGE);
+
+  async function store(court: CourtRecord, caseId: string, source: SourceCase, scope: "case" | "entries" = "case") {
+    return storeCase({ prisma: database().db.prisma, record: normalizeCase(court, caseId, source), source: "corpus", scope });
+  }
+  const read = async (court: CourtRecord, caseId: string) => (await readCachedCase(database().db.prisma, court.court_code, caseId))!;
+
+  it.each(RECORDS.map(([file, reader, code]) => [file, reader, code] as const))(
+    "%s: a snapshot of its first rows, then the whole page: the delta is exactly the rest, each once",
+    async (file, reader, code) => {
+      const court = findCourt(code)!;
+      const full = readRecord(file, reader);
+      expect(full.entries.length).toBeGreaterThan(3);
+      for (const k of [0, 1, Math.floor(full.entries.length / 2), full.entries.length - 1]) {
+        const caseId = caseIdFor(court);
+        const snapshot = { ...full, entries: full.entries.slice(0, k) };
+        const first = await store(court, caseId, snapshot);
+        const second = await store(court, caseId, full);
+        const stored = await read(court, caseId);
+        // Every entry of the page is stored once: no row of the page collapses into another.
+        expect(stored.entries).toHaveLength(full.entries.length);
+        expect(second.newEntries).toBe(full.entries.length - k);
+        const fresh = newEntriesSince(stored.entries, first.storedAt);
+        expect(fresh).toHaveLength(full.entries.length - k);
+        const cut = new Set(normalizeCase(court, caseId, { ...full, entries: full.entries.slice(k) }).entries.map((entry) => `${entry.entry_number}|${entry.description}`));
+        expect(new Set(fresh.map((entry) => `${entry.entry_number}|${entry.description}`))).toEqual(cut);
+        // Reading the same page again adds nothing and changes no identity.
+        const again = await store(court, caseId, full);
+        expect(again.newEntries).toBe(0);
+        const reread = await read(court, caseId);
+        expect(newEntriesSince(reread.entries, second.storedAt)).toEqual([]);
+        expect(new Set(reread.entries.map((entry) => entry.entry_key))).toEqual(new Set(stored.entries.map((entry) => entry.entry_key)));
+      }
+    },
+  );
+
+  it("an entry the court edits later (CM/ECF 'Modified on') is the same entry, not a new filing", async () => {
+    const court = findCourt("ned")!;
+    const full = readRecord("pacer/district/ned.html", readDocketReport);
+    const caseId = caseIdFor(court);
+    const first = await store(court, caseId, full);
+    const edited = {
+      ...full,
+      entries: full.entries.map((entry, index) => (index % 3 === 0 ? { ...entry, text: `${entry.text} Modified on 1/5/2027 (ys, COURT STAFF).` } : entry)),
+    };
+    const second = await store(court, caseId, edited);
+    expect(second.newEntries).toBe(0);
+    const stored = await read(court, caseId);
+    expect(newEntriesSince(stored.entries, first.storedAt)).toEqual([]);
+    expect(stored.entries.filter((entry) => entry.description.includes("Modified on 1/5/2027"))).toHaveLength(
+      full.entries.filter((_, index) => index % 3 === 0).length,
+    );
+  });
+
+  it("tells apart unnumbered minute entries of one day, also when a later page adds one more", async () => {
+    // A real docket with unnumbered entries; several of them share a filing date.
+    const court = findCourt("ncwd")!;
+    const full = readRecord("pacer/district/ncwd_1.html", readDocketReport);
+    const unnumbered = full.entries.filter((entry) => entry.number === null || entry.number === undefined);
+    const byDay = new Map<string, number>();
+    for (const entry of unnumbered) byDay.set(entry.filed, (byDay.get(entry.filed) ?? 0) + 1);
+    const [day] = [...byDay].find(([, count]) => count > 1)!;
+    const sameDay = unnumbered.filter((entry) => entry.filed === day);
+    expect(sameDay.length).toBeGreaterThan(1);
+    const minute = { ...sameDay[0]!, text: "Minute Entry for proceedings held before Judge X: Status Conference held." };
+    const caseId = caseIdFor(court);
+    // The page lists the same minute text twice that day: both are kept.
+    const withTwins = { ...full, entries: [...full.entries, minute, { ...minute }] };
+    const first = await store(court, caseId, withTwins);
+    expect(first.newEntries).toBe(withTwins.entries.length);
+    // The day's real unnumbered entries are all there, each once.
+    const stored0 = await read(court, caseId);
+    expect(stored0.entries.filter((entry) => entry.entry_number === null && entry.filed_at.startsWith(day))).toHaveLength(sameDay.length + 2);
+    // A third identical minute entry the next refresh brings is one new entry, not a repeat of the others.
+    const withTriplets = { ...withTwins, entries: [...withTwins.entries, { ...minute }] };
+    const second = await store(court, caseId, withTriplets);
+    expect(second.newEntries).toBe(1);
+    const stored = await read(court, caseId);
+    expect(stored.entries).toHaveLength(withTriplets.entries.length);
+    expect(newEntriesSince(stored.entries, first.storedAt)).toHaveLength(1);
+  });
+
+  it("a feed item for an entry already stored adds nothing, and leaves the docket's text alone", async () => {
+    const court = findCourt("cand")!;
+    const full = readRecord("pacer/district/cand_2.html", readDocketReport);
+    const caseId = caseIdFor(court);
+    const first = await store(court, caseId, full);
+    const numbered = full.entries.filter((entry) => typeof entry.number === "number" && entry.documentId);
+    const last = numbered[numbered.length - 1]!;
+    // The court's feed as it publishes an entry: short description, document link, publication time.
+    const item = (number: number, documentId: string, text: string) => `
+      <item>
+        <title><![CDATA[${caseId} ${full.title}]]></title>
+        <link>https://ecf.cand.uscourts.gov/cgi-bin/DktRpt.pl?199159</link>
+        <description>[${text}] (&lt;a href="https://ecf.cand.uscourts.gov/doc1/${documentId}"&gt;${number}&lt;/a&gt;)</description>
+        <pubDate>Mon, 23 Nov 2026 15:04:05 GMT</pubDate>
+      </item>`;
+    const feed = (items: string) => `<?xml version="1.0" encoding="ISO-8859-1"?>
+      <rss version="2.0"><channel>
+        <title>cand Filing Activity</title><link>https://ecf.cand.uscourts.gov</link>
+        <description>Public Filings in the last 24 Hours (Docket entries of type: all)</description>
+        ${items}
+      </channel></rss>`;
+    const known = readRssFeedDockets(feed(item(last.number!, last.documentId!, "Order")));
+    if (!Array.isArray(known)) throw new Error(`the feed was refused: ${known.message}`);
+    expect(known).toHaveLength(1);
+    const added = await store(court, caseId, known[0]!.case, "entries");
+    expect(added.newEntries).toBe(0);
+    const stored = await read(court, caseId);
+    expect(stored.entries).toHaveLength(full.entries.length);
+    expect(stored.entries.find((entry) => entry.entry_number === last.number)!.description).toBe(last.text.trim());
+    expect(stored.header.case_name).not.toBe("");
+    expect(stored.parties.length).toBe(normalizeCase(court, caseId, full).parties.length);
+
+    // An item for an entry the docket does not have yet adds it once; the docket page that follows gives it
+    // its full text and keeps its appearance.
+    const next = last.number! + 1000;
+    const fresh = readRssFeedDockets(feed(item(next, "035099999999", "Motion to Dismiss")));
+    if (!Array.isArray(fresh)) throw new Error("the feed was refused");
+    expect((await store(court, caseId, fresh[0]!.case, "entries")).newEntries).toBe(1);
+    const appeared = (await read(court, caseId)).entries.find((entry) => entry.entry_number === next)!.appeared_at;
+    const docket = { ...full, entries: [...full.entries, { number: next, filed: "2026-11-23", text: "MOTION to Dismiss filed by Deloitte & Touche LLP.", documentId: "035099999999" }] };
+    expect((await store(court, caseId, docket)).newEntries).toBe(0);
+    const final = (await read(court, caseId)).entries.find((entry) => entry.entry_number === next)!;
+    expect(final).toMatchObject({ description: "MOTION to Dismiss filed by Deloitte & Touche LLP.", appeared_at: appeared });
+    expect(newEntriesSince((await read(court, caseId)).entries, first.storedAt).map((entry) => entry.entry_number)).toEqual([next]);
+  });
+});
