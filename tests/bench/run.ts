@@ -7,10 +7,12 @@ import { runComputeBench } from "./compute";
 import { runHttpBench } from "./http";
 import type { Row } from "./measure";
 import { runMemoryBench } from "./memory";
+import { runReaderBench } from "./readers";
 import { runStatusPageBench } from "./status-page";
 
 const rows: Row[] = [];
 rows.push(...(await runComputeBench()));
+rows.push(...(await runReaderBench()));
 const cache = await runCacheBench();
 rows.push(...cache.rows);
 rows.push(...(await runMemoryBench()));
