@@ -10,6 +10,9 @@ const nextConfig = {
     "pg",
   ],
   poweredByHeader: false,
+  // Where the build goes: `.next`, unless NEXT_DIST_DIR names another folder (several builds of one work tree
+  // side by side, e.g. a benchmark's build beside the test suite's). Both build and start read it.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
   typescript: { ignoreBuildErrors: false },
 };
