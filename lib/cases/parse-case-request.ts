@@ -17,7 +17,10 @@ export interface LastChecked {
 
 export interface CaseRequest {
   court: CoveredCourt;
+  /** The canonical case id (lib/courts/normalize-case-id.ts). */
   caseId: string;
+  /** case_id and court_code as the caller wrote them: what a batch result echoes. */
+  submitted: { caseId: string; courtCode: string };
   context: "basic" | "full";
   language: "en" | "fr" | null;
   lastChecked: LastChecked | null;
@@ -81,6 +84,7 @@ export function parseCaseRequest(query: CaseQuery | BatchQuery, now: Date, optio
   return {
     court,
     caseId,
+    submitted: { caseId: query.case_id, courtCode: query.court_code },
     context: query.context ?? "basic",
     language: query.language ?? null,
     lastChecked,

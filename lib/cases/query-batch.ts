@@ -84,7 +84,9 @@ export async function queryBatch({ requests, store, meta, sandbox, now, baseUrl 
   const looked = await store.lookup(requests.map(({ court, caseId }) => ({ court, caseId })), now);
   meta.queried_at = looked.queriedAt.toISOString();
   for (const [index, request] of requests.entries()) {
-    const echo = { case_id: request.caseId, court_code: request.court.court_code };
+    // The query as submitted (SERVICE-SPEC: "case_id, court_code (echoed)"); the canonical id is in
+    // response.case_id.
+    const echo = { case_id: request.submitted.caseId, court_code: request.submitted.courtCode };
     const lookup = looked.results[index]!;
     try {
       if (lookup.kind !== "found") throw lookupError(lookup, request.court, request.caseId);

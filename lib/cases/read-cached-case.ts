@@ -2,6 +2,9 @@
 // whatever the number of cases (a batch of 50 costs what one case costs).
 import type { Appellate } from "@/contract";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { courtTimezone } from "@/lib/courts/timezone";
+import { findCourt } from "@/lib/courts/registry";
+import { instantToZonedIso } from "@/lib/sources/zoned-time";
 import type { CaseHeader, CaseRecord } from "./types";
 
 type Reader = PrismaClient | Prisma.TransactionClient;
@@ -57,6 +60,8 @@ export async function readCachedCases(db: Reader, keys: readonly CaseKey[]): Pro
     }
   }
   for (const row of rows) {
+    const court = findCourt(row.courtCode);
+    const zone = court ? courtTimezone(court) : "UTC";
     const header: CaseHeader = {
       case_number: row.caseNumber,
       case_name: row.caseName,
@@ -99,7 +104,8 @@ export async function readCachedCases(db: Reader, keys: readonly CaseKey[]): Pro
       })),
       entries: (entries.get(row.id) ?? []).map((entry) => ({
         entry_number: entry.entry_number,
-        filed_at: entry.filed_at.toISOString(),
+        // The court's own offset (docs/live-data.md): an evening filing's date reads as the court's date.
+        filed_at: instantToZonedIso(entry.filed_at.getTime(), zone),
         filing_type: entry.filing_type as CaseRecord["entries"][number]["filing_type"],
         filed_by: entry.filed_by,
         description: entry.description,

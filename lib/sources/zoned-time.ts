@@ -1,21 +1,41 @@
 // Local wall-clock time in an IANA zone → ISO-8601 with that zone's offset at that moment, without a
 // time-zone library: Intl tells the offset of an instant, and a second round settles the DST edges.
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Offsets by zone and quarter hour: zones change offset on quarter hours at most, and a docket's entries share few. */
+const offsets = new Map<string, number>();
+const QUARTER_HOUR = 900_000;
+
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
 /** Offset of `zone` at the instant `utcMs`, in minutes east of UTC. */
 function offsetMinutes(zone: string, utcMs: number): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(utcMs));
+  const key = `${zone}|${Math.floor(utcMs / QUARTER_HOUR)}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  const parts = formatterFor(zone).formatToParts(new Date(utcMs));
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000);
+  const offset = Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000);
+  if (offsets.size > 100_000) offsets.clear();
+  offsets.set(key, offset);
+  return offset;
 }
 
 function formatOffset(minutes: number): string {
@@ -60,8 +80,13 @@ export function zonedTimeToIso(local: LocalTime, zone: string): string {
   return render(instant, offset);
 }
 
-/** An instant rendered in a zone: 2026-11-16T16:20:00Z in New York → 2026-11-16T11:20:00-05:00. */
+/**
+ * An instant rendered in a zone: 2026-11-16T16:20:00Z in New York → 2026-11-16T11:20:00-05:00. Milliseconds
+ * are kept when there are any (`...T11:20:00.250-05:00`), so the rendering names the same instant.
+ */
 export function instantToZonedIso(instantMs: number, zone: string): string {
   const whole = Math.floor(instantMs / 1000) * 1000;
-  return render(whole, offsetMinutes(zone, whole));
+  const rendered = render(whole, offsetMinutes(zone, whole));
+  const millis = instantMs - whole;
+  return millis === 0 ? rendered : `${rendered.slice(0, 19)}.${String(millis).padStart(3, "0")}${rendered.slice(19)}`;
 }

@@ -64,7 +64,7 @@ describe.each(EACH_DATABASE)("live cases on %s", (_name, target) => {
     expect(history).toEqual([
       {
         entry_number: 1,
-        filed_at: "2026-01-05T05:00:00.000Z",
+        filed_at: "2026-01-05T00:00:00-05:00",
         filing_type: "complaint",
         filed_by: null,
         description: "COMPLAINT against Globex Corp.",
@@ -204,10 +204,31 @@ describe.each(EACH_DATABASE)("live cases on %s", (_name, target) => {
     const monitor = await callRoute(getMonitor, "/v2/monitor", { query: { case_id: caseId, court_code: "nysd", last_checked: before } });
     expect(monitor.status).toBe(200);
     expect(monitorResponseSchema.safeParse(monitor.body).success).toBe(true);
-    expect(monitor.body).toMatchObject({ changed: true, change_count: 2, latest_activity_at: "2026-02-02T05:00:00.000Z" });
+    expect(monitor.body).toMatchObject({ changed: true, change_count: 2, latest_activity_at: "2026-02-02T00:00:00-05:00" });
     const delta = (await queryCase({ case_id: caseId, court_code: "nysd", last_checked: before, filing_types: "motion" })).body.delta!;
     expect(delta).toMatchObject({ changed: true, change_count: 2 });
     expect(delta.new_filings.map((filing) => filing.entry_number)).toEqual([2]);
+  });
+
+  it("answers live timestamps with the court's own offset, so an evening filing keeps its date", async () => {
+    const caseId = nextCaseId();
+    scriptedSource.put("nysd", civilCase(caseId, [
+      { number: 1, filed: "2026-02-01T10:00:00", text: "COMPLAINT", documentId: "1" },
+      { number: 2, filed: "2026-02-01T21:30:00", text: "ORDER", documentId: "2" },
+      { number: 3, filed: "2026-07-01T21:30:00", text: "ORDER", documentId: "3" },
+      { number: 4, filed: "2026-07-02T01:30:00Z", text: "NOTICE", documentId: "4" },
+    ]));
+    const answer = await queryCase({ case_id: caseId, court_code: "nysd", context: "full", last_checked: "2026-01-01T00:00:00Z" });
+    const history = (answer.body.case as { docket_history: Array<{ filed_at: string }> }).docket_history;
+    expect(history.map((entry) => entry.filed_at)).toEqual([
+      "2026-02-01T10:00:00-05:00",
+      "2026-02-01T21:30:00-05:00",
+      "2026-07-01T21:30:00-04:00",
+      "2026-07-01T21:30:00-04:00",
+    ]);
+    expect(answer.body.delta!.new_filings.map((entry) => entry.filed_at)).toEqual(history.map((entry) => entry.filed_at));
+    const monitor = await callRoute(getMonitor, "/v2/monitor", { query: { case_id: caseId, court_code: "nysd", last_checked: "2026-01-01T00:00:00Z" } });
+    expect(monitor.body.latest_activity_at).toBe("2026-07-01T21:30:00-04:00");
   });
 
   it("follows the source's status: open, closed on termination, open again on reopening", async () => {

@@ -99,6 +99,10 @@ describe.each(inject("servedApps"))("the app on $database", (app) => {
       expect(status).toBe(200);
       expect(caseResponseSchema.safeParse(body).success).toBe(true);
       expect((body as { meta: { query_cost_usd: number; sandbox: boolean } }).meta).toMatchObject({ query_cost_usd: 0.99, sandbox: false });
+      // Live timestamps carry the court's offset (New York), never UTC's Z.
+      const history = (body as { case: { docket_history: Array<{ filed_at: string }> } }).case.docket_history;
+      expect(history.length).toBeGreaterThan(0);
+      for (const entry of history) expect(entry.filed_at).toMatch(/T\d{2}:\d{2}:\d{2}(\.\d{3})?-0[45]:00$/);
       expect(delta).toEqual({ payer: PRICE, service: PRICE });
       expect(decodePaymentResponseHeader(settlement!)).toMatchObject({ success: true, network: info().network, transaction: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     });
