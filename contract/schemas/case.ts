@@ -12,8 +12,11 @@ import {
 
 export const attorneySchema = z.strictObject({
   name: z.string(),
-  firm: z.string().nullable(),
-  role: z.string().nullable(),
+  /** Strings, as the spec says (2.1.0): "" when the court names no firm (a pro se filer, a government lawyer). */
+  firm: z.string(),
+  /** The court's role wording ("LEAD ATTORNEY; ATTORNEY TO BE NOTICED"), "" when it gives none. */
+  role: z.string(),
+  /** Null when the court gives no date for the attorney's action. */
   date_action: dateSchema.nullable(),
 });
 

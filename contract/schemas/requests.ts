@@ -62,10 +62,15 @@ export const callbackUrlSchema = z.url({
   error: "callback_url must be an absolute http(s) URL",
 });
 
+/** What agents read about `last_checked` (the OpenAPI document takes it from here). */
+const LAST_CHECKED_DESCRIPTION =
+  "ISO-8601 timestamp with a timezone offset (Z or ±hh:mm); pass the previous answer's meta.queried_at. A bare date, a " +
+  "timestamp without offset, or one more than 5 seconds ahead of the server's clock (the allowed clock skew) is refused with 400.";
+
 const caseQueryFields = {
   case_id: requiredString("case_id"),
   court_code: requiredString("court_code"),
-  last_checked: timestampParam("last_checked").optional(),
+  last_checked: timestampParam("last_checked").describe(`${LAST_CHECKED_DESCRIPTION} With it, the answer has a delta.`).optional(),
   context: contextSchema.optional(),
   language: languagePreferenceSchema.optional(),
   filing_types: filingTypesParamSchema.optional(),
@@ -77,6 +82,7 @@ const caseQueryFields = {
     .string()
     .min(1, { error: "delta_cursor must be a delta.next_cursor value from a previous response" })
     .max(512, { error: "delta_cursor must be a delta.next_cursor value from a previous response" })
+    .describe("delta.next_cursor of a previous answer whose delta was truncated, sent with the same last_checked: continues that delta.")
     .optional(),
 };
 
@@ -91,7 +97,7 @@ export type CaseQuery = z.infer<typeof caseQuerySchema>;
 export const monitorQuerySchema = z.strictObject({
   case_id: requiredString("case_id"),
   court_code: requiredString("court_code"),
-  last_checked: timestampParam("last_checked"),
+  last_checked: timestampParam("last_checked").describe(LAST_CHECKED_DESCRIPTION),
   /** Not supported on monitor (SERVICE-SPEC "Events" 2): present → 400. */
   callback_url: z
     .never({ error: "callback_url is not supported on /v2/monitor; use GET /v2/case with callback_url" })

@@ -2,6 +2,7 @@
 // source adapters. Both answer many cases at once with one consistent read time (`queriedAt`), which
 // becomes the response's meta.queried_at: the value agents pass back as `last_checked`.
 import type { CoveredCourt } from "@/lib/courts/resolve-court";
+import { listUnhealthyCourts } from "@/lib/courts/court-health";
 import { getPrisma } from "@/lib/db";
 import { lookupSandboxCase } from "@/lib/sandbox/lookup-sandbox-case";
 import { caseLockKey, withCaseSnapshot } from "./case-snapshot";
@@ -55,13 +56,19 @@ export const liveStore: CaseStore = {
       if ([...missOutcomes.values()].some((outcome) => outcome.kind === "stored")) snapshot = await read();
     }
 
+    const unavailable = [...missOutcomes.values()].some((outcome) => outcome.kind === "unavailable");
+    const unhealthy = new Set(unavailable ? await listUnhealthyCourts(prisma) : []);
     const results: CaseLookup[] = requests.map(({ court, caseId }) => {
       const key = cacheKey(court.court_code, caseId);
       const record = snapshot.cases.get(key);
       if (record) return { kind: "found", record };
       const outcome = missOutcomes.get(key);
       if (outcome?.kind === "not_found") return { kind: "not_found" };
-      return { kind: "unavailable", estimatedRecoveryAt: outcome?.kind === "unavailable" ? outcome.estimatedRecoveryAt : null };
+      return {
+        kind: "unavailable",
+        estimatedRecoveryAt: outcome?.kind === "unavailable" ? outcome.estimatedRecoveryAt : null,
+        courtUnhealthy: unhealthy.has(court.court_code),
+      };
     });
     const found = results.flatMap((result) => (result.kind === "found" ? [{ courtCode: result.record.court_code, caseId: result.record.case_id }] : []));
     await markCasesQueried(prisma, found, now);

@@ -17,14 +17,28 @@ export function lookupError(lookup: Exclude<CaseLookup, { kind: "found" }>, cour
       { parameter: "case_id" },
     );
   }
+  if (lookup.estimatedRecoveryAt) {
+    return new ServiceError(
+      "source_unavailable",
+      `The source system of ${court.name} (${court.court_code}) is unavailable; estimated recovery at ${lookup.estimatedRecoveryAt}. ` +
+        "Nothing was charged; retry then.",
+      { estimated_recovery_at: lookup.estimatedRecoveryAt },
+    );
+  }
+  // No recovery time known: a court failing its refresh runs is retried by them on its cadence, so asking
+  // sooner is pointless; a passing failure is worth another try after the service stops remembering it.
+  const retryAfter = lookup.courtUnhealthy ? Math.min(court.refresh_cadence_seconds ?? UNKNOWN_RECOVERY_RETRY_SECONDS, 3600) : UNKNOWN_RECOVERY_RETRY_SECONDS;
   return new ServiceError(
     "source_unavailable",
     `The source system of ${court.name} (${court.court_code}) is unavailable` +
-      (lookup.estimatedRecoveryAt ? `; estimated recovery at ${lookup.estimatedRecoveryAt}` : "") +
-      ". Nothing was charged; retry later.",
-    lookup.estimatedRecoveryAt ? { estimated_recovery_at: lookup.estimatedRecoveryAt } : {},
+      (lookup.courtUnhealthy ? " and has been for its last refresh runs" : "") +
+      `. Nothing was charged; retry in ${retryAfter} seconds.`,
+    { retry_after: retryAfter },
   );
 }
+
+/** Retry-After of a 503 whose court gave no recovery time and is not known to be down for long. */
+export const UNKNOWN_RECOVERY_RETRY_SECONDS = 60;
 
 /** Looks one case up; the response's queried_at becomes the store's read time. */
 export async function findCaseOrThrow(store: CaseStore, court: CoveredCourt, caseId: string, meta: MetaBase, now: Date): Promise<CaseRecord> {

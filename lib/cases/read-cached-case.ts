@@ -91,8 +91,8 @@ export async function readCachedCases(db: Reader, keys: readonly CaseKey[]): Pro
         date_terminated: day(party.dateTerminated),
         attorneys: party.attorneys.map((attorney) => ({
           name: attorney.name,
-          firm: attorney.firm,
-          role: attorney.role,
+          firm: attorney.firm ?? "",
+          role: attorney.role ?? "",
           date_action: day(attorney.dateAction),
         })),
       })),

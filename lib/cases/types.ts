@@ -79,4 +79,9 @@ export interface CaseRecord extends NormalizedCase {
 export type CaseLookup =
   | { kind: "found"; record: CaseRecord }
   | { kind: "not_found" }
-  | { kind: "unavailable"; estimatedRecoveryAt: string | null };
+  | {
+      kind: "unavailable";
+      estimatedRecoveryAt: string | null;
+      /** The court's system has failed several refresh runs in a row (lib/courts/court-health.ts). */
+      courtUnhealthy?: boolean;
+    };

@@ -59,7 +59,7 @@ export function party(
 }
 
 export function attorney(name: string, firm: string | null, role: string, dateAction: string) {
-  return { name, firm, role, date_action: dateAction };
+  return { name, firm: firm ?? "", role, date_action: dateAction };
 }
 
 /** The fixture's refresh time is set per request (cache_age_seconds); this placeholder is replaced. */

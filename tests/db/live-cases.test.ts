@@ -9,7 +9,7 @@ import { GET as getMonitor } from "@/app/v2/monitor/route";
 import { GET as getStatus } from "@/app/v2/status/route";
 import { fetchThroughLease } from "@/lib/cases/fetch-missing-case";
 import { RESPONSE_LIMIT_BYTES } from "@/lib/cases/fit-docket";
-import { UNHEALTHY_AFTER_FAILED_RUNS } from "@/lib/courts/court-health";
+import { recordCourtRun, UNHEALTHY_AFTER_FAILED_RUNS } from "@/lib/courts/court-health";
 import { findCourt } from "@/lib/courts/registry";
 import { useDatabase } from "@/lib/db";
 import { openDatabase } from "@/lib/db/open-database";
@@ -140,6 +140,21 @@ describe.each(EACH_DATABASE)("live cases on %s", (_name, target) => {
     const answer = await queryCase({ case_id: caseId, court_code: "nysd" });
     expectErrorEnvelope(answer, { code: "source_unavailable", extra: { estimated_recovery_at: recovery } });
     expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(1_700);
+  });
+
+  it("answers 503 with a Retry-After also when the court gives no recovery time: 60 s, or its cadence once it is unhealthy", async () => {
+    const caseId = nextCaseId();
+    scriptedSource.setDown("wyd", null);
+    const answer = await queryCase({ case_id: caseId, court_code: "wyd" });
+    expectErrorEnvelope(answer, { code: "source_unavailable", extra: { retry_after: 60 } });
+    expect(answer.headers.get("retry-after")).toBe("60");
+    for (let run = 0; run < UNHEALTHY_AFTER_FAILED_RUNS; run += 1) {
+      await recordCourtRun(database().db.prisma, "wyd", { answered: false, error: "scripted outage" }, new Date());
+    }
+    const later = await queryCase({ case_id: nextCaseId(), court_code: "wyd" });
+    expect(later.status).toBe(503);
+    expect(later.headers.get("retry-after")).toBe(String(findCourt("wyd")!.refresh_cadence_seconds));
+    await recordCourtRun(database().db.prisma, "wyd", { answered: true, error: null }, new Date());
   });
 
   it("answers 503 when the source does not answer in time", async () => {

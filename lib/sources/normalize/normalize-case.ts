@@ -26,7 +26,10 @@ function absoluteUrl(value: string | null | undefined): string | null {
 
 export function normalizeCase(court: CourtRecord, caseId: string, source: SourceCase): NormalizedCase {
   const zone = courtTimezone(court);
-  const appellateCourt = court.kind === "us_appellate" || court.case_management_system === "CM/ECF Appellate";
+  // A source that gives the appellate block (the court a case comes from, a panel) reads an appellate court's
+  // docket, whatever kind of court the registry files it under (the Supreme Court, a state court of appeals).
+  const appeal = source.appellate !== null && source.appellate !== undefined;
+  const appellateCourt = appeal || court.kind === "us_appellate" || court.case_management_system === "CM/ECF Appellate";
   const identifierType = documentIdentifierType(court);
 
   const parties: StoredParty[] = source.parties.map((party) => ({
@@ -37,8 +40,9 @@ export function normalizeCase(court: CourtRecord, caseId: string, source: Source
     date_terminated: toOptionalCalendarDate(party.dateTerminated),
     attorneys: (party.attorneys ?? []).map((attorney) => ({
       name: clean(attorney.name) ?? "(unnamed attorney)",
-      firm: clean(attorney.firm),
-      role: clean(attorney.role),
+      // The spec's attorney fields are strings: "" where the court names no firm or role.
+      firm: clean(attorney.firm) ?? "",
+      role: clean(attorney.role) ?? "",
       date_action: toOptionalCalendarDate(attorney.dateAction),
     })),
     is_primary: party.lead ?? false,
@@ -84,7 +88,7 @@ export function normalizeCase(court: CourtRecord, caseId: string, source: Source
       case_name: harmonizeCaseName(clean(source.title) ?? caseId),
       case_name_secondary: secondary ? clean(secondary.text) : null,
       case_name_secondary_language: secondary ? secondary.language : null,
-      case_type: classifyCaseType(court, caseId, source.caseType),
+      case_type: classifyCaseType(court, caseId, source.caseType, appeal),
       language: court.language,
       date_filed: toOptionalCalendarDate(source.dateFiled),
       date_terminated: closed ? terminated : null,
