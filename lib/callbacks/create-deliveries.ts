@@ -10,8 +10,8 @@ export interface DeliveryRequest {
   caseId: string;
   courtCode: string;
   callbackUrl: string;
-  /** The synchronous response, sent as `payload`. */
-  payload: CaseResponse;
+  /** The synchronous response body as the caller received it (v2, or v1's through /v1/case), sent as `payload`. */
+  payload: CaseResponse | Record<string, unknown>;
 }
 
 export interface CreateDeliveriesOptions {

@@ -12,9 +12,11 @@ export interface RequestDeliveriesOptions {
   requestId: string;
   now: Date;
   answered: ReadonlyArray<{ request: CaseRequest; response: CaseResponse }>;
+  /** The response as the caller receives it (lib/v1/callback-shape.ts); the v2 body by default. */
+  shape?: (response: CaseResponse) => CaseResponse | Record<string, unknown>;
 }
 
-export async function requestDeliveries({ wallet, requestId, now, answered }: RequestDeliveriesOptions): Promise<void> {
+export async function requestDeliveries({ wallet, requestId, now, answered, shape = (response) => response }: RequestDeliveriesOptions): Promise<void> {
   const wanted = answered.filter(({ request }) => request.callbackUrl !== null);
   if (!wallet || wanted.length === 0) return;
   await createDeliveries({
@@ -26,7 +28,7 @@ export async function requestDeliveries({ wallet, requestId, now, answered }: Re
       caseId: request.caseId,
       courtCode: request.court.court_code,
       callbackUrl: request.callbackUrl!,
-      payload: response,
+      payload: shape(response),
     })),
   });
 }

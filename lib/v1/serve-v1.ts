@@ -7,6 +7,7 @@ import { ServiceError, toErrorObject } from "@/lib/errors";
 import { beginRequest } from "@/lib/http/define-endpoint";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { logEvent } from "@/lib/log";
+import { registerCallbackShape } from "./callback-shape";
 import { errorToV1 } from "./to-v1";
 
 /** Sunset: Wed, 28 Apr 2027 00:00:00 GMT (RFC 8594). */
@@ -49,7 +50,9 @@ export async function serveV1(request: Request, endpoint: V1Endpoint): Promise<R
     if (!(error instanceof ServiceError)) throw error;
     return v1Error(error, baseUrl, endpoint.v2Path, { "x-request-id": meta.request_id });
   }
-  const answer = await endpoint.v2Handler(new Request(v2Url, { method: request.method, headers: request.headers }));
+  const v2Request = new Request(v2Url, { method: request.method, headers: request.headers });
+  registerCallbackShape(v2Request, endpoint.toV1);
+  const answer = await endpoint.v2Handler(v2Request);
   const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", ...deprecationHeaders(baseUrl, endpoint.v2Path) };
   for (const name of PASSED_HEADERS) {
     const value = answer.headers.get(name);
@@ -96,6 +99,14 @@ export function rewriteDocumentTypes(query: URLSearchParams): void {
     throw new ServiceError("invalid_parameter", 'document_types must be a JSON array of filing types, e.g. ["motion","order"].', {
       parameter: "document_types",
     });
+  }
+  if (!query.get("last_checked")) {
+    // v2 would name its own filter, filing_types; a v1 caller sent document_types.
+    throw new ServiceError(
+      "invalid_parameter",
+      "document_types filters new_filings, which are only listed with last_checked; send last_checked too.",
+      { parameter: "document_types" },
+    );
   }
   query.set("filing_types", types.join(","));
 }

@@ -37,6 +37,12 @@ describe("/v1/case", () => {
     expect(badTypes.body).toEqual({ error: expect.objectContaining({ code: "invalid_parameter", parameter: "document_types" }) });
     expectDeprecated(badTypes, "/v2/case");
 
+    // A valid filter without last_checked: the message names v1's parameter, not v2's filing_types.
+    const noLastChecked = await callRoute(v1Case, "/v1/case", { query: { case_id: "1:23-cv-04567", court_code: "nysd", document_types: '["motion"]' }, headers: sandbox });
+    expect(noLastChecked.status).toBe(400);
+    expect(noLastChecked.body.error).toMatchObject({ code: "invalid_parameter", parameter: "document_types", message: expect.stringContaining("document_types") });
+    expect(noLastChecked.body.error.message).not.toContain("filing_types");
+
     const canadian = await callRoute(v1Case, "/v1/case", { query: { case_id: "T-1234-23", court_code: "fct" }, headers: sandbox });
     expect(canadian.status).toBe(404);
     expect(canadian.body.error).toMatchObject({ code: "court_not_found", message: expect.stringContaining("/v2 only") });

@@ -6,6 +6,7 @@ import { caseStoreFor } from "@/lib/cases/case-store";
 import { parseCaseRequest } from "@/lib/cases/parse-case-request";
 import { queryCase } from "@/lib/cases/query-case";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
+import { callbackPayloadFor } from "@/lib/v1/callback-shape";
 import { refuseOtherMethods } from "@/lib/http/method-not-allowed";
 import { parseWith, readQuery } from "@/lib/http/parse-input";
 import { pricePerQueryUsd } from "@/lib/pricing";
@@ -17,9 +18,11 @@ export const GET = defineEndpoint({
   response: contract.getCase.responses[200],
   price: () => ({ queries: 1, description: "A case query" }),
   parse: (request, { now, meta }) => parseCaseRequest(parseWith(caseQuerySchema, readQuery(request)), now, { sandbox: meta.sandbox }),
-  run: async (input, { meta, now, wallet }) => {
+  run: async (input, { meta, now, wallet, request }) => {
     const response = await queryCase({ request: input, store: caseStoreFor(meta.sandbox), meta, queryCostUsd: meta.sandbox ? 0 : pricePerQueryUsd(), now });
-    await requestDeliveries({ wallet, requestId: meta.request_id, now, answered: [{ request: input, response }] });
+    // A query made through /v1/case gets its callback in v1's shape, as it got its answer.
+    const shape = (body: typeof response) => callbackPayloadFor(request, body);
+    await requestDeliveries({ wallet, requestId: meta.request_id, now, answered: [{ request: input, response }], shape });
     return response;
   },
   afterPayment: (settled, { meta }) => finishRequestDeliveries(meta.request_id, settled, sendDeliveryEvents),
