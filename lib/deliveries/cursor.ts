@@ -1,26 +1,28 @@
-// Opaque keyset cursor for delivery history (newest last_attempt_at first, then delivery id).
+// Opaque keyset cursor for delivery history (newest last_attempt_at first, then delivery id). It also names
+// the moment its pass of pages began (`asOf`): later pages list the history as it stood then, so a delivery
+// retried while an agent pages does not jump above the cursor and vanish from that pass.
 import { ServiceError } from "@/lib/errors";
 
 export interface DeliveryCursor {
+  /** When the pass began (ISO-8601); absent in cursors made before 2.1.0. */
+  asOf: string | null;
   lastAttemptAt: string;
   deliveryId: string;
 }
 
 export function encodeCursor(cursor: DeliveryCursor): string {
-  return Buffer.from(JSON.stringify([cursor.lastAttemptAt, cursor.deliveryId]), "utf8").toString("base64url");
+  const parts = cursor.asOf === null ? [cursor.lastAttemptAt, cursor.deliveryId] : [cursor.lastAttemptAt, cursor.deliveryId, cursor.asOf];
+  return Buffer.from(JSON.stringify(parts), "utf8").toString("base64url");
 }
+
+const isTime = (value: unknown): value is string => typeof value === "string" && !Number.isNaN(Date.parse(value));
 
 export function decodeCursor(value: string): DeliveryCursor {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-    if (
-      Array.isArray(parsed) &&
-      parsed.length === 2 &&
-      typeof parsed[0] === "string" &&
-      !Number.isNaN(Date.parse(parsed[0])) &&
-      typeof parsed[1] === "string"
-    ) {
-      return { lastAttemptAt: parsed[0], deliveryId: parsed[1] };
+    if (Array.isArray(parsed) && (parsed.length === 2 || parsed.length === 3) && isTime(parsed[0]) && typeof parsed[1] === "string") {
+      if (parsed.length === 2) return { asOf: null, lastAttemptAt: parsed[0], deliveryId: parsed[1] };
+      if (isTime(parsed[2])) return { asOf: parsed[2], lastAttemptAt: parsed[0], deliveryId: parsed[1] };
     }
   } catch {
     // fall through to the error below

@@ -1,6 +1,7 @@
 // Filtering and paging of delivery records: `status`, `since` (on last_attempt_at, exclusive),
-// newest first, keyset cursor. Works on an in-memory list (sandbox fixtures); the database query of
-// live history applies the same order and the same cursor.
+// newest first, keyset cursor. Works on an in-memory list (sandbox fixtures, which never change while an
+// agent pages); the database query of live history applies the same order and the same cursor, on the
+// history as it stood when the pass began (lib/callbacks/list-deliveries.ts).
 import type { DeliveryRecord } from "@/contract";
 import { decodeCursor, encodeCursor } from "./cursor";
 
@@ -42,7 +43,7 @@ export function pageDeliveries(all: readonly DeliveryRecord[], options: Delivery
     deliveries,
     next_cursor:
       matching.length > options.limit && last
-        ? encodeCursor({ lastAttemptAt: last.last_attempt_at, deliveryId: last.delivery_id })
+        ? encodeCursor({ asOf: after?.asOf ?? null, lastAttemptAt: last.last_attempt_at, deliveryId: last.delivery_id })
         : null,
   };
 }

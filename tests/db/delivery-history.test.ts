@@ -1,0 +1,85 @@
+// Delivery history paging on PGlite and PostgreSQL: a pass of pages gives every delivery that had been
+// attempted when it began exactly once, also when one is retried while the agent pages (it would otherwise
+// jump above the cursor: the list is sorted by last_attempt_at).
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { listDeliveries } from "@/lib/callbacks/list-deliveries";
+import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
+
+const meta = (at: Date) => ({ request_id: `req_${randomUUID().replace(/-/g, "").slice(0, 24)}`, queried_at: at.toISOString(), sandbox: false, tag: null });
+
+describe.each(EACH_DATABASE)("delivery history on %s", (_name, target) => {
+  const database = databaseForSuite(target);
+
+  async function seed(wallet: string, count: number, start: number) {
+    const prisma = database().db.prisma;
+    await prisma.wallet.create({ data: { address: wallet } });
+    for (let index = 0; index < count; index += 1) {
+      const at = new Date(start + index * 60_000);
+      const id = `dlv_${wallet.slice(-6)}${String(index).padStart(4, "0")}`;
+      await prisma.callbackDelivery.create({
+        data: {
+          id, walletAddress: wallet, requestId: `req_${index}`, caseId: "1:23-cv-04567", courtCode: "nysd",
+          callbackUrl: "https://receiver.example.com/hook", status: "retrying", attempts: 1, firstAttemptAt: at,
+          lastAttemptAt: at, lastResponseCode: 500, idempotencyKey: randomUUID(), body: "{}",
+        },
+      });
+      await prisma.callbackAttempt.create({ data: { deliveryId: id, attemptNumber: 1, attemptedAt: at, responseCode: 500 } });
+    }
+  }
+
+  async function retry(id: string, at: Date, code: number) {
+    const prisma = database().db.prisma;
+    const attempts = await prisma.callbackAttempt.count({ where: { deliveryId: id } });
+    await prisma.callbackAttempt.create({ data: { deliveryId: id, attemptNumber: attempts + 1, attemptedAt: at, responseCode: code } });
+    await prisma.callbackDelivery.update({
+      where: { id },
+      data: { attempts: attempts + 1, lastAttemptAt: at, lastResponseCode: code, status: code < 300 ? "succeeded" : "retrying" },
+    });
+  }
+
+  const page = (wallet: string, cursor: string | null, at: Date, limit = 3) =>
+    listDeliveries({ prisma: database().db.prisma, wallet, page: { limit, cursor, status: null, since: null }, meta: meta(at), queryCostUsd: 0.99 });
+
+  it("gives every delivery once in a pass, when deliveries are retried between its pages", async () => {
+    const wallet = `0x${randomUUID().replace(/-/g, "").padEnd(40, "0").slice(0, 40)}`;
+    const start = Date.now() - 3_600_000;
+    await seed(wallet, 10, start);
+    const began = new Date();
+    const seen: string[] = [];
+    let result = await page(wallet, null, began);
+    seen.push(...result.deliveries.map((delivery) => delivery.delivery_id));
+    // While the agent pages, the oldest deliveries (not listed yet) are retried: they become the newest.
+    const ids = Array.from({ length: 10 }, (_, index) => `dlv_${wallet.slice(-6)}${String(index).padStart(4, "0")}`);
+    await retry(ids[0]!, new Date(), 200);
+    await retry(ids[1]!, new Date(), 500);
+    while (result.next_cursor) {
+      result = await page(wallet, result.next_cursor, new Date());
+      seen.push(...result.deliveries.map((delivery) => delivery.delivery_id));
+    }
+    expect([...seen].sort()).toEqual([...ids].sort());
+    expect(new Set(seen).size).toBe(10);
+    // In that pass, the retried ones showed as they stood when it began; a new pass shows the retries first.
+    const fresh = await page(wallet, null, new Date(), 10);
+    expect(fresh.deliveries.slice(0, 2).map((delivery) => [delivery.delivery_id, delivery.status, delivery.attempts])).toEqual([
+      [ids[1], "retrying", 2],
+      [ids[0], "succeeded", 2],
+    ]);
+  });
+
+  it("filters by status and since on the history as it stood, and refuses a cursor it did not make", async () => {
+    const wallet = `0x${randomUUID().replace(/-/g, "").padEnd(40, "1").slice(0, 40)}`;
+    const start = Date.now() - 3_600_000;
+    await seed(wallet, 4, start);
+    await retry(`dlv_${wallet.slice(-6)}0002`, new Date(start + 30 * 60_000), 204);
+    const succeeded = await listDeliveries({
+      prisma: database().db.prisma, wallet, page: { limit: 10, cursor: null, status: "succeeded", since: null }, meta: meta(new Date()), queryCostUsd: 0.99,
+    });
+    expect(succeeded.deliveries.map((delivery) => [delivery.delivery_id.slice(-4), delivery.status, delivery.last_response_code])).toEqual([["0002", "succeeded", 204]]);
+    const since = await listDeliveries({
+      prisma: database().db.prisma, wallet, page: { limit: 10, cursor: null, status: null, since: new Date(start + 90_000) }, meta: meta(new Date()), queryCostUsd: 0.99,
+    });
+    expect(since.deliveries.map((delivery) => delivery.delivery_id.slice(-4))).toEqual(["0002", "0003"]);
+    await expect(page(wallet, "bm90LWEtY3Vyc29y", new Date())).rejects.toMatchObject({ code: "invalid_parameter" });
+  });
+});
