@@ -146,12 +146,12 @@ describe.skipIf(!HAS_CORPUS)("header, parties and the SourceCase", () => {
   it("the referral, the docket number's parts (office, type, judges' initials, defendant) and jurisdiction", () => {
     const almd = details("pacer/district/almd.html");
     expect(almd).toMatchObject({ assignedTo: "William Keith Watkins", referredTo: "Susan Russ Walker", jurisdiction: "Federal Question" });
-    expect(almd.docketNumberParts).toMatchObject({ office: "1", year: "08", type: "cv", sequence: "00901", judgeInitials: ["WKW", "SRW"], defendantNumber: null });
+    expect(almd.docketNumberParts).toMatchObject({ office: "1", year: "08", type: "cv", serial: "00901", judgeInitials: ["WKW", "SRW"], defendant: null });
     const cit = details("pacer/special/cit.html");
     expect(cit.panel).toEqual(["Gregory W. Carman", "Timothy C. Stanceu", "Leo M. Gordon"]);
     expect(cit.docketNumberParts?.judgeInitials).toEqual(["GWC", "TCS", "LMG"]);
     const jpml = details("pacer/district/jpml_1551542.html");
-    expect(jpml.docketNumberParts).toMatchObject({ prefix: "NYS", office: "1", type: "cv", sequence: "10283" });
+    expect(jpml.docketNumberParts).toMatchObject({ prefix: "NYS", office: "1", type: "cv", serial: "10283" });
     expect(details("pacer/district/cand_7.html").demand).toBe("$5,000,000,000");
   });
 
@@ -178,7 +178,7 @@ describe.skipIf(!HAS_CORPUS)("header, parties and the SourceCase", () => {
   it("criminal sections: counts, complaints and offense levels under the defendant; judge from the parties table", () => {
     const read = details("pacer/district/casd_3.html");
     expect(read).toMatchObject({ caption: "USA v. Pacheco-Ramos", assignedTo: "Bernard G. Skomal", magistrateCaseNumber: "3:14-mj-04224-BGS" });
-    expect(read.docketNumberParts?.defendantNumber).toBe("1");
+    expect(read.docketNumberParts?.defendant).toBe(1);
     const defendant = read.parties[0]!;
     expect(defendant).toMatchObject({ name: "Jose Alfredo Pacheco-Ramos", role: "Defendant", defendantNumber: "1", dateTerminated: "2015-02-12" });
     expect(defendant.criminal).toEqual({

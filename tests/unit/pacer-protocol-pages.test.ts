@@ -7,7 +7,7 @@ import { readCaseQuery, type CaseQuerySummary } from "@/lib/sources/pacer/read-c
 import { readMobileQuery } from "@/lib/sources/pacer/read-mobile-query";
 import { readPossibleCaseNumbers, type PossibleCase } from "@/lib/sources/pacer/read-possible-case-numbers";
 import { splitCmEcfNumber } from "@/lib/sources/pacer/split-cmecf-number";
-import { usDateToIso } from "@/lib/sources/pacer/us-date-to-iso";
+import { usDateToIso } from "@/lib/sources/pacer/us-date";
 import { SAVED_PAGE_READERS } from "@/lib/sources/saved-page-readers";
 import { corpusFiles, corpusJson, corpusText, HAS_CORPUS } from "@/tests/helpers/corpus";
 

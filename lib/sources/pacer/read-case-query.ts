@@ -8,7 +8,7 @@ import { readSummaryBlock, type Segment } from "./case-query-lines";
 import { courtFromHost } from "./doc-id";
 import { refuseQueryPage } from "./refuse-query-page";
 import { splitCmEcfNumber } from "./split-cmecf-number";
-import { usDateToIso } from "./us-date-to-iso";
+import { usDateToIso } from "./us-date";
 
 export interface CaseQueryBankruptcy {
   /** "bk" (a bankruptcy case) or "ap" (an adversary proceeding), as the page says. */

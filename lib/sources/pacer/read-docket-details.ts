@@ -10,7 +10,7 @@ import { type DocketEntryRow, type EntriesLayout, holdsEntries, readEntriesTable
 import { firstValue, isPartiesTable, readDocketHeader } from "./docket-header";
 import { type DocketParty, readParties } from "./docket-parties";
 import { detectRefusal } from "./detect-refusal";
-import { type DocketNumberParts, parseDocketNumber } from "./parse-docket-number";
+import { type CmEcfNumber, splitCmEcfNumber } from "./split-cmecf-number";
 import { scanTables } from "./scan-tables";
 import { usDateToIso } from "./us-date";
 
@@ -22,7 +22,7 @@ export interface DocketReportDetails {
   /** "CIVIL DOCKET", "CRIMINAL DOCKET", "CIT DOCKET", "Bankruptcy Petition", "Adversary Proceeding"... */
   recordKind: string;
   docketNumber: string;
-  docketNumberParts: DocketNumberParts | null;
+  docketNumberParts: CmEcfNumber | null;
   /** District and special courts: the case name as printed in the header ("Case title:" on criminal dockets). */
   caption: string | null;
   assignedTo: string | null;
@@ -146,7 +146,7 @@ export function readDocketReportDetails(html: string): DocketReportDetails | Pag
     courtLines: header.heading.courtLines,
     recordKind: header.heading.recordKind,
     docketNumber: header.heading.docketNumber,
-    docketNumberParts: parseDocketNumber(header.heading.docketNumber),
+    docketNumberParts: splitCmEcfNumber(header.heading.docketNumber),
     caption: header.caption,
     assignedTo: judge("assigned to") ?? (panel[0] ? cleanJudgeName(panel[0]) : null),
     referredTo: judge("referred to"),

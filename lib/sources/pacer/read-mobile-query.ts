@@ -8,7 +8,7 @@ import { DomUtils, parseDocument } from "htmlparser2";
 import type { AnyNode, Element } from "domhandler";
 import type { PageRefusal } from "@/lib/sources/types";
 import { refuseQueryPage } from "./refuse-query-page";
-import { usDateToIso } from "./us-date-to-iso";
+import { usDateToIso } from "./us-date";
 
 export interface MobileQuery {
   kind: "mobile_query";

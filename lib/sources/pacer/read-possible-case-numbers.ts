@@ -10,7 +10,7 @@ import type { Element } from "domhandler";
 import type { PageRefusal } from "@/lib/sources/types";
 import { isLoginPage } from "./refuse-query-page";
 import { splitCmEcfNumber } from "./split-cmecf-number";
-import { usDateToIso } from "./us-date-to-iso";
+import { usDateToIso } from "./us-date";
 
 export interface PossibleCase {
   /** The number as listed ("2:16-cv-1152": serial unpadded, no judge initials). */
