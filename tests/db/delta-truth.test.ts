@@ -25,13 +25,7 @@ vi.mock("@/lib/sources/registry", async () => {
   const { scriptedSource: source } = await import("../helpers/scripted-source");
   return { sourceForCourt: () => (sources.useDemo ? demo : source) };
 });
-vi.mock("@/lib/payments/run-paid", () => ({
-  runPaid: async (options: { work: (payer: string) => Promise<unknown> }) => ({
-    result: await options.work("0x00000000000000000000000000000000000000ab"),
-    payer: "0x00000000000000000000000000000000000000ab",
-    headers: {},
-  }),
-}));
+vi.mock("@/lib/payments/run-paid", async () => (await import("../helpers/payment-stand-in")).paymentStandIn("0x00000000000000000000000000000000000000ab"));
 
 const DAY = 86_400_000;
 let counter = 0;

@@ -25,13 +25,7 @@ vi.mock("@/lib/sources/registry", async () => {
   return { sourceForCourt: () => source };
 });
 // The payment stand-in: every live request is "paid" by one wallet; tests/http covers x402 for real.
-vi.mock("@/lib/payments/run-paid", () => ({
-  runPaid: async (options: { work: (payer: string) => Promise<unknown> }) => ({
-    result: await options.work("0x00000000000000000000000000000000000000aa"),
-    payer: "0x00000000000000000000000000000000000000aa",
-    headers: {},
-  }),
-}));
+vi.mock("@/lib/payments/run-paid", async () => (await import("../helpers/payment-stand-in")).paymentStandIn("0x00000000000000000000000000000000000000aa"));
 
 let counter = 0;
 /** A fresh case number per test, so tests never share cache rows. */

@@ -13,15 +13,7 @@ vi.mock("@/lib/sources/registry", async () => {
   const { scriptedSource: source } = await import("../helpers/scripted-source");
   return { sourceForCourt: () => source };
 });
-const WALLET = "0x00000000000000000000000000000000000000cd";
-vi.mock("@/lib/payments/run-paid", () => ({
-  runPaid: async (options: { work: (payer: string) => Promise<unknown> }) => ({
-    result: await options.work("0x00000000000000000000000000000000000000cd"),
-    payer: "0x00000000000000000000000000000000000000cd",
-    settled: true,
-    headers: {},
-  }),
-}));
+vi.mock("@/lib/payments/run-paid", async () => (await import("../helpers/payment-stand-in")).paymentStandIn("0x00000000000000000000000000000000000000cd"));
 
 describe.each(EACH_DATABASE)("callbacks of /v1/case on %s", (_name, target) => {
   const database = databaseForSuite(target, (opened) => useDatabase(opened.db));
