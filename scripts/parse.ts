@@ -1,6 +1,7 @@
 // npm run --silent parse -- <reader> <file>...   One JSON line per file: {"file", "cases": [...]} (the
 // `case` object of GET /v2/case?context=full), {"file", "error": {"code", "message"}} for a page the
-// reader refuses, or {"file", "result": ...} for the protocol pages (case-number lookups, counts).
+// reader refuses, {"file", "result": ...} for the protocol pages (case-number lookups, counts), or
+// {"file", "partial": {parties | docket_history, page}} for one piece of a case served in pieces (ACIS).
 import { readFileSync } from "node:fs";
 import { decodePage } from "@/lib/sources/decode-page";
 import { findReader, readerNames, readSavedPage } from "@/lib/sources/read-saved-page";

@@ -9,12 +9,20 @@ import { normalizeCaseId } from "@/lib/courts/normalize-case-id";
 import type { CourtKind, CourtRecord } from "@/lib/courts/types";
 import { normalizeCase } from "./normalize/normalize-case";
 import { SAVED_PAGE_READERS, type SavedPageReader } from "./saved-page-readers";
-import type { DocketRead } from "./types";
+import type { DocketRead, PartialDocketRead } from "./types";
 
 export type SavedPageOutput =
   | { cases: CaseFull[] }
   | { error: { code: string; message: string } }
-  | { result: unknown };
+  | { result: unknown }
+  | { partial: PartialCaseObject };
+
+/** The fields of the `case` object one piece of a case carries (its parties, or a page of its entries). */
+export interface PartialCaseObject {
+  parties?: CaseFull["parties"];
+  docket_history?: CaseFull["docket_history"];
+  page: PartialDocketRead["page"];
+}
 
 export function readerNames(): string[] {
   return Object.keys(SAVED_PAGE_READERS).sort();
@@ -59,6 +67,24 @@ export function caseObjectOf(read: DocketRead, fallback: { kind: CourtKind; syst
 export function readSavedPage(reader: SavedPageReader, text: string, now = new Date()): SavedPageOutput {
   try {
     if (reader.kind === "protocol") return { result: reader.read(text) };
+    if (reader.kind === "partial") {
+      const piece = reader.read(text);
+      if (piece.kind === "refused") return { error: { code: piece.reason, message: piece.message } };
+      // Normalized as the API would show them, inside an otherwise empty case of an appellate court.
+      const shell: DocketRead = {
+        kind: "case",
+        case: { caseNumber: "", title: "", parties: piece.parties ?? [], entries: piece.entries ?? [], appellate: {} },
+        courtCode: null,
+      };
+      const full = caseObjectOf(shell, reader.court, now);
+      return {
+        partial: {
+          ...(piece.parties ? { parties: full.parties } : {}),
+          ...(piece.entries ? { docket_history: full.docket_history } : {}),
+          page: piece.page,
+        },
+      };
+    }
     const read = reader.read(text);
     if ("kind" in read && read.kind === "refused") return { error: { code: read.reason, message: read.message } };
     const dockets = Array.isArray(read) ? read : [read as DocketRead];

@@ -63,6 +63,8 @@ export interface SourceCase {
   caseType?: string | null;
   dateFiled?: SourceDate | null;
   dateTerminated?: SourceDate | null;
+  /** The source says the case is closed without saying since when (Florida's ACIS `closedFlag`). */
+  closed?: boolean | null;
   /** A reopening after termination: the case is open again. */
   dateReopened?: SourceDate | null;
   judge?: string | null;
@@ -81,9 +83,21 @@ export interface SourceCase {
 }
 
 export type SourceResult =
-  | { kind: "found"; case: SourceCase }
+  | {
+      kind: "found";
+      case: SourceCase;
+      /**
+       * The reading left the party list out (an incremental docket fetch: entries since a day, no parties):
+       * the cache keeps the parties it holds instead of emptying them.
+       */
+      partiesOmitted?: boolean;
+    }
   | { kind: "not_found" }
-  | { kind: "unavailable"; reason: string; estimatedRecoveryAt: string | null };
+  | { kind: "unavailable"; reason: string; estimatedRecoveryAt: string | null }
+  /** The case exists but is sealed: answered as not found, with a message that says it is sealed. */
+  | { kind: "sealed"; message: string }
+  /** A paid source's fee budget is spent: answered as unavailable ("fee budget reached") until it resets. */
+  | { kind: "budget_spent"; resetsAt: string };
 
 export interface FetchCaseRequest {
   court: CourtRecord;
@@ -93,10 +107,23 @@ export interface FetchCaseRequest {
   now: Date;
 }
 
+/** A scheduled refresh's question to an adapter with free change signals: which tracked cases need a fetch. */
+export interface RefreshPlanRequest {
+  court: CourtRecord;
+  caseIds: readonly string[];
+  now: Date;
+  signal?: AbortSignal;
+}
+
 export interface SourceAdapter {
   /** For logs and the cache record, e.g. "demo" or "cm-ecf". */
   readonly name: string;
   fetchCase(request: FetchCaseRequest): Promise<SourceResult>;
+  /**
+   * Free change detection before paid fetches (PACER's RSS feeds, case query, entry counts): the subset of
+   * `caseIds` a scheduled refresh should fetch; the others are known unchanged. Absent: fetch them all.
+   */
+  planRefresh?(request: RefreshPlanRequest): Promise<string[]>;
 }
 
 /** Why a reader refused a page: it is not the record that was asked for. */
@@ -122,4 +149,17 @@ export interface DocketRead {
   case: SourceCase;
   /** Court code the page itself shows (e.g. from its `ecf.<court>.uscourts.gov` links), or null. */
   courtCode: string | null;
+}
+
+/**
+ * Part of a case, read off one response of a system that serves a case in pieces (ACIS: the case header, its
+ * parties, its docket entries, each paged): the fields this response carries, and where a paged response sits.
+ * The system's adapter puts the pieces together into one SourceCase.
+ */
+export interface PartialDocketRead {
+  kind: "partial";
+  parties?: SourceParty[];
+  entries?: SourceEntry[];
+  /** A paged list: the next page is `number + 1` while it is under `totalPages`. */
+  page: { number: number; size: number; totalPages: number; totalElements: number } | null;
 }

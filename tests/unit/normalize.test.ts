@@ -7,6 +7,8 @@ import { findCourt } from "@/lib/courts/registry";
 import { classifyCaseType, normalizeJuryDemand } from "@/lib/sources/normalize/classify-case";
 import { classifyFilingType } from "@/lib/sources/normalize/classify-filing-type";
 import { classifyPartyType } from "@/lib/sources/normalize/classify-party-type";
+import { documentIdentifierType } from "@/lib/sources/normalize/document-links";
+import { harmonizeCaseName } from "@/lib/sources/normalize/harmonize-case-name";
 import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
 import { UnreadableSourceDate, toCalendarDate, toTimestamp } from "@/lib/sources/normalize/normalize-date";
 import { instantToZonedIso, zonedTimeToIso } from "@/lib/sources/zoned-time";
@@ -323,5 +325,124 @@ describe("normalizeCase", () => {
       document_identifier_type: "appellate_doc_id",
       external_url: "https://ecf.ca7.uscourts.gov/docs1/0127",
     });
+  });
+});
+
+// The Supreme Court's, Texas' (TAMES) and Florida's (ACIS) wordings: real texts of ../shared/corpus/scotus and
+// ../shared/corpus/state. These courts are appellate courts whatever kind the registry files them under: a
+// source that gives the appellate block (where a case comes from) says so.
+describe("appellate courts' wordings (Supreme Court, Texas, Florida)", () => {
+  it.each([
+    // Supreme Court "Proceedings and Orders"
+    ["Petition for a writ of certiorari filed. (Response due June 12, 2017)", "complaint"],
+    ["Petition DENIED.", "order"],
+    ["Petition GRANTED.", "order"],
+    ["Rehearing DENIED.", "order"],
+    ["Application (16A599) granted by Justice Ginsburg extending the time to file until February 21, 2017.", "order"],
+    ["Application (16A940) to extend the time to file a petition for a writ of certiorari from April 9, 2017 to May 10, 2017, submitted to Justice Kennedy.", "motion"],
+    ["Motion to extend the time to file a response is granted and the time is extended to and including July 29, 2024.", "order"],
+    ["Motion to proceed in forma pauperis and petition for a writ of certiorari GRANTED.", "order"],
+    ["Response Requested. (Due July 10, 2017)", "order"],
+    ["The time to file respondents' brief on the merits is extended to and including December 8, 2017.", "order"],
+    ["Argued. For petitioner: Paul D. Clement, Washington, D. C.", "hearing"],
+    ["SET FOR ARGUMENT ON Wednesday, January 17, 2018", "hearing"],
+    ["Joint appendix filed.", "brief"],
+    ["Blanket Consent filed by Petitioner, Encino Motorcars, LLC", "notice"],
+    ["Brief amici curiae of Criminal Law Scholars filed.", "brief"],
+    ["Judgment REVERSED and case REMANDED. Thomas, J., delivered the opinion of the Court.", "judgment"],
+    ["JUDGMENT ISSUED.", "judgment"],
+    // Texas case events: "type (disposition)"
+    ["Motion for extension of time to file brief disposed (Motion or Writ Granted)", "order"],
+    ["Motion for extension of time to file brief filed", "motion"],
+    ["Motion for rehearing was not filed", "other"],
+    ["Motion/leave to file petition for writ of mandamus (Overruled)", "order"],
+    ["Case transferred from this court to another court of appeals (Motion or Writ Granted)", "order"],
+    ["MOTION DISP (DENIED)", "order"],
+    ["PDR DISP (Refused)", "order"],
+    ["ACTION TAKEN (Dismissed -- Non-compliance)", "judgment"],
+    ["FINAL DISP (Refused)", "judgment"],
+    ["PDR FILED", "complaint"],
+    ["WRIT RECEIVED", "complaint"],
+    ["EXT RR FILED", "motion"],
+    ["REH RECD & LTF DEN", "order"],
+    ["Appellants brief due", "other"],
+    ["Set for submission on briefs", "hearing"],
+    ["No payment arrangements made with trial court clerk for record", "other"],
+    ["Mandate issued", "judgment"],
+    ["Brief filed - oral argument requested", "brief"],
+    // Florida ACIS entries: "type - sub-type: description (outcome)"
+    ["Disposition (SC) - Dismissed: Dismissed - Order by Judge", "judgment"],
+    ["Misc. Events - Miscellaneous Trial Court Order: Order Granting Petition", "order"],
+    ["Recognizing Agreed Extension - Answer Brief: 30 Days to 11/17/2025", "order"],
+    ["Letter - Acknowledgment Letter", "notice"],
+    ["Motions Relating to Oral Argument - Motion/Request for Oral Argument (Granted)", "motion"],
+    ["Brief - Reply Brief", "brief"],
+  ])("%s → %s", (text, type) => {
+    expect(classifyFilingType(text)).toBe(type);
+  });
+
+  it.each([
+    ["Relator", "petitioner"],
+    ["Real Party in Interest", "interested_party"],
+    ["Applicant", "petitioner"],
+    ["Applicant (writs)/Appellant's (cases)", "appellant"],
+    ["Criminal - Appellant", "appellant"],
+    ["Criminal - State of Texas", "other"],
+    ["Amicus - Appellee", "amicus"],
+    ["Lower Tribunal Clerk", "other"],
+    ["Judge/Judicial Officer", "other"],
+    ["Other", "other"],
+  ])("party role %s in an appellate court → %s", (role, type) => {
+    expect(classifyPartyType(role, true)).toBe(type);
+  });
+
+  const stateCourt = {
+    court_code: "txcoa-test",
+    name: "First Court of Appeals",
+    jurisdiction_country: "US" as const,
+    language: "en" as const,
+    case_id_format: { pattern: ".*", example: "" },
+    coverage: "full" as const,
+    refresh_cadence_seconds: 3600,
+    case_management_system: "TAMES",
+    notes: null,
+    kind: "us_state" as const,
+    region: "TX",
+  };
+
+  it("reads a case with an appellate block as an appeal, its roles as appellate roles", () => {
+    const normalized = normalizeCase(stateCourt, "01-25-00011-CV", {
+      caseNumber: "01-25-00011-CV",
+      title: "Shaffer v. Jomes",
+      caseType: "Interlocutory",
+      parties: [{ name: "Shaffer", role: "Appellant" }, { name: "X", role: "Amicus - Appellee" }],
+      appellate: { appealType: "Interlocutory", originatingCourt: { courtCode: "txharris", caseId: "2024-34116", courtName: "55th District Court, Harris County" } },
+      entries: [{ filed: "2025-01-07", text: "Notice of appeal filed in court of appeals" }],
+    });
+    expect(normalized.header.case_type).toBe("appellate");
+    expect(normalized.parties.map((party) => party.type)).toEqual(["appellant", "amicus"]);
+    expect(normalized.entries[0]).toMatchObject({ filed_at: "2025-01-07T00:00:00-06:00", filing_type: "notice" });
+    // The same wording without the appellate block is read by its words.
+    expect(classifyCaseType(stateCourt, "x", "Interlocutory")).toBe("other");
+    expect(classifyCaseType(stateCourt, "x", "Interlocutory", true)).toBe("appellate");
+  });
+
+  it("closes a case the source says is closed without a date", () => {
+    const header = normalizeCase(stateCourt, "4D2026-0606", { caseNumber: "4D2026-0606", title: "A v. B", closed: true, parties: [], entries: [] }).header;
+    expect(header).toMatchObject({ status: "closed", date_terminated: null });
+  });
+
+  it("harmonizes the courts' captions", () => {
+    expect(harmonizeCaseName("Nijjar Realty, Inc., et al., Petitioners v. Germaine Judge, et al.")).toBe("Nijjar Realty, Inc., Petitioners v. Germaine Judge");
+    expect(harmonizeCaseName("Larry D. Richardson v. Ricky Dixon, Department of Corrections Secretary, et al.,")).toBe("Larry D. Richardson v. Ricky Dixon, Department of Corrections Secretary");
+    // A capital "V." is a middle initial where the caption also has the lower-case "v.".
+    expect(harmonizeCaseName("RIDE SAFE TRANSPORT, LLC, MILAGROS V. FERRER-RODRIGUEZ v. ANDREW NAHASS")).toBe("RIDE SAFE TRANSPORT, LLC, MILAGROS V. FERRER-RODRIGUEZ v. ANDREW NAHASS");
+    expect(harmonizeCaseName("SMITH V. JONES")).toBe("SMITH v. JONES");
+  });
+
+  it("gives a national court off district CM/ECF (the Supreme Court) appellate document ids", () => {
+    const supreme = { ...stateCourt, court_code: "scotus-test", kind: "us_national" as const, region: null, case_management_system: "supremecourt.gov" };
+    expect(documentIdentifierType(supreme)).toBe("appellate_doc_id");
+    expect(documentIdentifierType({ ...supreme, case_management_system: "CM/ECF" })).toBe("fed_doc_id");
   });
 });

@@ -40,8 +40,12 @@ const WORDS: ReadonlyArray<readonly [RegExp, CaseType]> = [
 /** Systems whose every case is an appeal, whatever court kind runs them (BAPs, the Veterans Claims court). */
 const APPELLATE_SYSTEMS = new Set(["CM/ECF Appellate", "ACMS"]);
 
-export function classifyCaseType(court: CourtRecord, caseId: string, sourceType: string | null | undefined): CaseType {
-  if (court.kind === "us_appellate" || APPELLATE_SYSTEMS.has(court.case_management_system ?? "")) return "appellate";
+/**
+ * `appeal`: the source read the case as one of an appellate court (it gave the court the case comes from):
+ * the Supreme Court's, Texas' and Florida's appellate dockets, whatever the registry calls their systems.
+ */
+export function classifyCaseType(court: CourtRecord, caseId: string, sourceType: string | null | undefined, appeal = false): CaseType {
+  if (appeal || court.kind === "us_appellate" || APPELLATE_SYSTEMS.has(court.case_management_system ?? "")) return "appellate";
   // The type letters of a CM/ECF number, also as printed with judge initials or a defendant number after it.
   const code = /^\d{1,2}:\d{2}-([a-z]{2})-\d+(?:-|$)/i.exec(caseId)?.[1]?.toLowerCase();
   if (code && CM_ECF_TYPES[code]) return CM_ECF_TYPES[code];

@@ -29,6 +29,21 @@ const RULES: ReadonlyArray<readonly [RegExp, FilingType]> = [
   [/\b(declaration|affidavit)\b[^.]{0,80}?\bin (support|opposition)\b/, "brief"],
   [/\bwaiver of\b/, "notice"],
   [/\b(plea|jury) agreement\b/, "stipulation"],
+  // Appellate courts' own wordings (the Supreme Court's "Proceedings and Orders", Texas' case events, Florida's
+  // ACIS entry types): a court's disposition of a petition or motion, its final action, its scheduling.
+  [/^(?:final disp|action taken|disposition)\b/, "judgment"],
+  [/^[^.]{0,100}?\b(?:disposed|disp)\b/, "order"],
+  [/^(?:the )?(?:petition|rehearing|appeal|application|motion)\b[^.]{0,120}?\b(?:granted|denied|dismissed|overruled|refused)\b/, "order"],
+  [/^case transferred\b|\bltf den(?:ied)?\b/, "order"],
+  [/^(?:pdr filed|writ received)\b/, "complaint"],
+  [/^ext\b[^.]*\bfiled\b/, "motion"],
+  [/^[^.]{0,80}?\b(?:was|were) not filed\b|\b(?:in|with|from) (?:the )?trial court\b|\btrial court clerk\b/, "other"],
+  [/^the time to file\b[^.]*\bextended\b|\brecognizing agreed extension\b|\bresponse requested\b/, "order"],
+  [/\b(?:trial|lower) (?:court|tribunal) order\b/, "order"],
+  [/^argued\b|\bset for (?:submission|(?:oral )?argument)\b/, "hearing"],
+  [/^[^.()]{0,80}?\bdue\s*$/, "other"],
+  [/\bjoint appendix\b/, "brief"],
+  [/\bblanket consent\b/, "notice"],
   // Single words: what the paper is.
   [/\bsettlement\b|\btransaction\b/, "settlement"],
   [/\bcomplaint\b|\bindictment\b|\binformation\b(?= as to| against)|\bpetition\b|\bnotice of removal\b/, "complaint"],

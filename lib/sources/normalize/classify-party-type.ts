@@ -6,15 +6,19 @@ import type { Party } from "@/contract";
 type PartyType = Party["type"];
 
 const APPELLATE: ReadonlyArray<readonly [RegExp, PartyType]> = [
+  // A friend of the court is that whichever side it supports ("Amicus - Appellee").
+  [/\bamicus\b|\bamici\b/, "amicus"],
   [/\bappellants?\b|\bappelante?s?\b|\bcross-appellant\b/, "appellant"],
   [/\bappellees?\b|\bintim[ée]e?s?\b/, "appellee"],
-  [/\bpetitioners?\b/, "petitioner"],
+  // Original proceedings: a relator asks for mandamus, an applicant for habeas corpus (Texas, Supreme Court).
+  [/\bpetitioners?\b|\brelators?\b|\bapplicants?\b/, "petitioner"],
   [/\brespondents?\b/, "respondent"],
+  [/\breal part(?:y|ies) in interest\b/, "interested_party"],
 ];
 
 const RULES: ReadonlyArray<readonly [RegExp, PartyType]> = [
   [/\bamicus\b|\bamici\b/, "amicus"],
-  [/\binterested part(y|ies)\b|\bmis(e)? en cause\b/, "interested_party"],
+  [/\binterested part(y|ies)\b|\breal part(y|ies) in interest\b|\bmis(e)? en cause\b/, "interested_party"],
   [/\bplaintiffs?\b|\bdemande(ur|resse)s?\b|\bclaimants?\b|\bapplicants?\b/, "plaintiff"],
   [/\bdefendants?\b|\bdéfende(ur|resse)s?\b/, "defendant"],
   [/\bpetitioners?\b|\brequérante?s?\b/, "petitioner"],

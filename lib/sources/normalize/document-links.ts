@@ -13,7 +13,9 @@ export function documentIdentifierType(court: CourtRecord): Exclude<IdentifierTy
     case "us_appellate":
       return "appellate_doc_id";
     case "us_national":
-      return court.case_management_system === "CM/ECF Appellate" ? "appellate_doc_id" : "fed_doc_id";
+      // The national trial courts (CIT, Federal Claims, JPML) are on district CM/ECF; the others (the BAPs,
+      // Veterans Claims, the Supreme Court) are appellate courts.
+      return court.case_management_system === "CM/ECF" ? "fed_doc_id" : "appellate_doc_id";
     case "us_state":
       return "state_doc_id";
     case "ca_federal":

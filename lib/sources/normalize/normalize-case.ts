@@ -76,8 +76,9 @@ export function normalizeCase(court: CourtRecord, caseId: string, source: Source
 
   const terminated = toOptionalCalendarDate(source.dateTerminated);
   const reopened = toOptionalCalendarDate(source.dateReopened);
-  // A reopening after the termination makes the case open again (DECISIONS.md: status follows the source).
-  const closed = terminated !== null && (reopened === null || reopened < terminated);
+  // A reopening after the termination makes the case open again (DECISIONS.md: status follows the source). A
+  // source may say a case is closed without a date (ACIS): closed, with no termination date to show.
+  const closed = terminated !== null ? reopened === null || reopened < terminated : source.closed === true;
   const secondary = source.titleSecondary ?? null;
 
   return {

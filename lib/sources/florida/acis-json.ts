@@ -1,0 +1,63 @@
+// The shapes ACIS (Florida's appellate courts' public API, acis-api.flcourts.gov) answers in: JSON, lists as HAL
+// (`_embedded.results` and `page{size, totalElements, totalPages, number}`), an empty list as `page` alone.
+// Facts: ../shared/notes/court-systems.md §4.
+import type { PageRefusal } from "../types";
+
+export type Fields = Record<string, unknown>;
+
+export const record = (value: unknown): Fields | null =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Fields) : null;
+export const str = (value: unknown): string => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : "");
+export const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+export const refuse = (reason: PageRefusal["reason"], message: string): PageRefusal => ({ kind: "refused", reason, message });
+
+/** Where a page of a paged list sits: the caller fetches the next one while `number + 1 < totalPages`. */
+export interface AcisPage {
+  number: number;
+  size: number;
+  totalPages: number;
+  totalElements: number;
+}
+
+/** The JSON of an ACIS answer, or why it is not one (an HTML error page, broken JSON). */
+export function parseAcis(json: string, what: string): Fields | PageRefusal {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return /^\s*</.test(json)
+      ? refuse("not_a_docket", `an HTML page, not ACIS's JSON ${what}`)
+      : refuse("unreadable", `not JSON: ACIS answers ${what} in JSON`);
+  }
+  const root = record(parsed);
+  if (!root) return refuse("not_a_docket", `not ACIS's ${what}: the JSON is not an object`);
+  // Spring's error body ({timestamp, status, error, path}) for a case the court does not have.
+  if (typeof root.status === "number" && typeof root.error === "string") {
+    return root.status === 404 ? refuse("case_not_found", `ACIS: ${root.error} (${str(root.path)})`) : refuse("error_page", `ACIS answered ${root.status} ${root.error}`);
+  }
+  return root;
+}
+
+export const isRefusal = (value: Fields | PageRefusal): value is PageRefusal => (value as PageRefusal).kind === "refused" && typeof (value as PageRefusal).reason === "string";
+
+/** The items of a HAL list and where its page sits; null when the JSON is no list at all. */
+export function halList(root: Fields): { items: Fields[]; page: AcisPage | null } | null {
+  const embedded = record(root._embedded);
+  const page = record(root.page);
+  if (!embedded && !page) return null;
+  const items = list(embedded?.results).map(record).filter((item): item is Fields => item !== null);
+  const number = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : Number(str(value)) || 0);
+  return {
+    items,
+    page: page ? { number: number(page.number), size: number(page.size), totalPages: number(page.totalPages), totalElements: number(page.totalElements) } : null,
+  };
+}
+
+/** A person or organization as ACIS names it: `partyActorInstance.displayName`. */
+export function actorName(value: unknown): string {
+  return str(record(record(value)?.partyActorInstance)?.displayName);
+}
+
+/** Florida's appellate courts sit in Eastern time (Tallahassee, Lakeland, Miami, West Palm Beach, Daytona Beach). */
+export const FLORIDA_ZONE = "America/New_York";

@@ -1,0 +1,74 @@
+// Reader of an ACIS case header: the answer of `/courts/{court}/cms/cases/{case}` (`{caseHeader}`) and of the
+// case search `/courts/cms/cases/?...` (a HAL list of `{caseHeader}`), which is how a case number is looked
+// up. The header has the number (`4D2026-0606`), title, caption, classification, the closed flag, the filing
+// time and the originating cases; parties and docket entries are separate, paged answers (read-acis-parties.ts,
+// read-acis-docket-entries.ts). Pure: JSON text in, the case(s) or a refusal out.
+import { instantToZonedIso } from "../zoned-time";
+import type { DocketRead, PageRefusal, SourceCase } from "../types";
+import { acisCourtCode, floridaCourtNamed } from "./acis-courts";
+import { FLORIDA_ZONE, halList, isRefusal, list, parseAcis, record, refuse, str, type Fields } from "./acis-json";
+
+/** An ACIS instant ("2026-03-05T16:17:00.000+00:00") as the court's local date, or null. */
+export function localDate(value: unknown): string | null {
+  const instant = Date.parse(str(value));
+  return Number.isNaN(instant) ? null : instantToZonedIso(instant, FLORIDA_ZONE).slice(0, 10);
+}
+
+/** The caption without the court's line layout: "ISAIAH HARGRETT, Appellant(s), v. STATE OF FLORIDA, Appellee(s)." */
+export function captionText(caption: unknown): string {
+  return str(caption);
+}
+
+function sourceCaseOf(header: Fields): SourceCase | null {
+  const caseNumber = str(header.caseNumber);
+  if (!caseNumber) return null;
+  const classification = str(header.caseClassification) || null;
+  const origins = list(header.originatingCourtCases)
+    .map(record)
+    .filter((origin): origin is Fields => origin !== null)
+    .map((origin) => {
+      const courtName = str(origin.originatingCourtName);
+      // Clerks sometimes leave a separator after the number ("4D2025-2661;").
+      const caseId = str(origin.originatingCaseNumber).replace(/[;,\s]+$/, "");
+      return { courtName, caseId, courtCode: courtName ? floridaCourtNamed(courtName) : "" };
+    })
+    .filter((origin) => origin.courtName || origin.caseId);
+  return {
+    caseNumber,
+    title: str(header.caseTitle) || captionText(header.caseCaption) || caseNumber,
+    caseType: classification,
+    dateFiled: localDate(header.filedDate),
+    // ACIS says whether a case is closed, not since when: the docket entries date it (combineAcisCase).
+    closed: header.closedFlag === true,
+    parties: [],
+    crossReferences: origins
+      .filter((origin) => origin.courtCode && origin.caseId)
+      .map((origin) => ({ relationship: "appeal_from", caseId: origin.caseId, courtCode: origin.courtCode, note: origin.courtName || null })),
+    appellate: {
+      appealType: classification,
+      panel: [],
+      originatingCourt: origins[0] ?? null,
+      oralArgumentDate: null,
+    },
+    entries: [],
+  };
+}
+
+export function readAcisCase(json: string): DocketRead | DocketRead[] | PageRefusal {
+  const root = parseAcis(json, "case");
+  if (isRefusal(root)) return root;
+  const single = record(root.caseHeader);
+  if (single) {
+    const source = sourceCaseOf(single);
+    return source ? { kind: "case", case: source, courtCode: acisCourtCode(source.caseNumber) } : refuse("not_a_docket", "an ACIS case header without a case number");
+  }
+  const found = halList(root);
+  if (!found) return refuse("not_a_docket", "not an ACIS case: no caseHeader and no list of cases");
+  const reads = found.items.flatMap((item) => {
+    const header = record(item.caseHeader);
+    const source = header ? sourceCaseOf(header) : null;
+    return source ? [{ kind: "case" as const, case: source, courtCode: acisCourtCode(source.caseNumber) }] : [];
+  });
+  if (reads.length === 0) return found.items.length === 0 ? refuse("case_not_found", "ACIS found no case") : refuse("not_a_docket", "an ACIS list that holds no cases");
+  return reads;
+}

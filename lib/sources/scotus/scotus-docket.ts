@@ -1,0 +1,187 @@
+// A Supreme Court docket as both of its public forms state it (the JSON at /RSS/Cases/JSON/<number>.json and
+// the docket HTML page), and the one way it becomes a source case. Each reader fills a ScotusDocket from its
+// form; everything about what the court's words mean is decided here, once. Facts on the docket:
+// ../shared/notes/court-systems.md §2.
+import type { SourceCase, SourceEntry, SourceParty } from "../types";
+import { closingOf } from "./scotus-status";
+import { lowerCourtOf, supremeCourtCode } from "./scotus-courts";
+
+export interface ScotusProceeding {
+  /** "Mar 30 2017" as printed. */
+  date: string;
+  /** The entry's text; HTML where the court links a document inside it (an opinion). */
+  html: string;
+  links: Array<{ description: string; url: string }>;
+}
+
+export interface ScotusCounsel {
+  /** The side the court lists the attorney under: "Petitioner", "Respondent", "Other". */
+  side: string;
+  attorney: string;
+  firm: string | null;
+  party: string;
+  counselOfRecord: boolean;
+}
+
+export interface ScotusDocket {
+  number: string;
+  petitionerTitle: string;
+  respondentTitle: string;
+  /** "May 12, 2017". */
+  docketed: string | null;
+  /** Docket numbers of linked cases ("Linked with 16A940"). */
+  linked: string[];
+  lowerCourt: string | null;
+  /** "(13-55323)" or "(15-1688, 15-1726)" as printed. */
+  lowerCaseNumbers: string | null;
+  proceedings: ScotusProceeding[];
+  counsel: ScotusCounsel[];
+}
+
+/** Docket numbers: `16-1362` (paid and in forma pauperis petitions and appeals), `23A999` (applications), `22O141` (original actions). */
+export const SCOTUS_NUMBER = /^(\d{2})-(\d{1,5})$|^(\d{2})A(\d{1,5})$|^(\d{2})O(\d{1,4})$/i;
+
+/** The docket number at the start of what the court prints ("23A999 *** CAPITAL CASE ***", "No. 16-1014"). */
+export function docketNumberIn(text: string | null | undefined): string | null {
+  const match = /(?:^|\bNo\.\s*)(\d{2}-\d{1,5}|\d{2}[AO]\d{1,5})\b/i.exec((text ?? "").trim());
+  return match ? match[1]!.toUpperCase() : null;
+}
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/** "Mar 30 2017", "May 12, 2017", "February 21, 2017" → "2017-03-30"; anything else → null. */
+export function monthDate(text: string | null | undefined): string | null {
+  const match = /^([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})\b/.exec((text ?? "").trim());
+  if (!match) return null;
+  const month = MONTHS.indexOf(match[1]!.toLowerCase()) + 1;
+  const day = Number(match[2]);
+  if (month < 1 || day < 1 || day > 31) return null;
+  const probe = new Date(Date.UTC(Number(match[3]), month - 1, day));
+  if (probe.getUTCDate() !== day) return null;
+  return `${match[3]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** Text of an entry: its HTML's words, a link kept as its words ("delivered the opinion of the Court"). */
+function entryText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, " ")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;/gi, " ")
+    .replace(/&amp;/gi, "&")
+    .replace(/&#39;|&apos;/gi, "'")
+    .replace(/&quot;/gi, '"')
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Links inside an entry's text (`delivered the <a href='...'>opinion</a>`): the opinion is the entry's document. */
+function inlineLinks(html: string): Array<{ description: string; url: string }> {
+  return [...html.matchAll(/<a\s[^>]*href\s*=\s*["']([^"']+)["'][^>]*>([\s\S]*?)<\/a>/gi)].map((match) => ({
+    url: match[1]!.trim(),
+    description: entryText(match[2]!),
+  }));
+}
+
+/**
+ * The document of an entry: the court files an entry's papers (petition, appendix, proof of service) in one
+ * folder, `DocketPDF/<term>/<number>/<folder id>/<file>`, whose id names them together; an opinion linked in
+ * the text is known by its file name (`16-1362_gfbh`).
+ */
+function documentOf(links: Array<{ description: string; url: string }>): { id: string; url: string } | null {
+  const first = links.find((link) => /^https?:\/\//i.test(link.url));
+  if (!first) return null;
+  const folder = /\/DocketPDF\/\d+\/[^/]+\/(\d+)\//i.exec(first.url)?.[1];
+  const file = /\/([^/?#]+?)(?:\.pdf)?(?:[?#].*)?$/i.exec(first.url)?.[1];
+  const id = folder ?? (file ? decodeURIComponent(file) : null);
+  return id ? { id, url: first.url } : null;
+}
+
+function entries(docket: ScotusDocket): SourceEntry[] {
+  const out: SourceEntry[] = [];
+  for (const proceeding of docket.proceedings) {
+    const filed = monthDate(proceeding.date);
+    const text = entryText(proceeding.html);
+    if (!filed || !text) continue;
+    const document = documentOf([...proceeding.links, ...inlineLinks(proceeding.html)]);
+    out.push({ filed, text, documentId: document?.id ?? null, documentUrl: document?.url ?? null });
+  }
+  return out;
+}
+
+/** One party per name and side, in the order the court lists counsel; pro se parties are their own counsel. */
+function parties(counsel: ScotusCounsel[]): SourceParty[] {
+  const bySide = new Map<string, SourceParty>();
+  for (const lawyer of counsel) {
+    const name = lawyer.party.replace(/\s+/g, " ").trim();
+    if (!name) continue;
+    const key = `${lawyer.side}|${name.toLowerCase()}`;
+    const party = bySide.get(key) ?? { name, role: lawyer.side, attorneys: [] };
+    bySide.set(key, party);
+    const attorney = lawyer.attorney.replace(/\s+/g, " ").trim();
+    if (attorney && !party.attorneys!.some((known) => known.name === attorney)) {
+      party.attorneys!.push({ name: attorney, firm: lawyer.firm?.replace(/\s+/g, " ").trim() || null, role: lawyer.counselOfRecord ? "Counsel of Record" : null });
+    }
+  }
+  return [...bySide.values()];
+}
+
+/** The kind of proceeding, from the docket number and the paper that opened it. */
+function proceedingKind(docket: ScotusDocket, texts: string[]): string | null {
+  if (/^\d{2}A/i.test(docket.number)) return "Application";
+  if (/^\d{2}O/i.test(docket.number)) return "Original action";
+  for (const text of texts) {
+    if (/^statement as to jurisdiction\b/i.test(text)) return "Appeal";
+    const writ = /^petition for (?:a |an )?writ of ([a-z ]+?)(?: and | filed|[.(,]|$)/i.exec(text);
+    if (writ) return `Petition for a writ of ${writ[1]!.trim().toLowerCase()}`;
+  }
+  return null;
+}
+
+/** When the case was argued: the "Argued." entry's date, else the date a "SET FOR ARGUMENT ON ..." entry names. */
+function argumentDate(texts: string[], docketEntries: SourceEntry[]): string | null {
+  const argued = docketEntries.find((entry) => /^argued\b/i.test(entry.text));
+  if (argued) return argued.filed;
+  for (const text of texts) {
+    const set = /^set for argument on\s+(?:[a-z]+day,?\s+)?([a-z]+\.? \d{1,2},? \d{4})/i.exec(text);
+    if (set) return monthDate(set[1]);
+  }
+  return null;
+}
+
+const title = (docket: ScotusDocket): string =>
+  [docket.petitionerTitle, docket.respondentTitle].map((side) => side.replace(/\s+/g, " ").trim()).filter(Boolean).join(" v. ");
+
+export function scotusSourceCase(docket: ScotusDocket): SourceCase {
+  const docketEntries = entries(docket);
+  const texts = docketEntries.map((entry) => entry.text);
+  const kind = proceedingKind(docket, texts);
+  const closing = closingOf(docket.number, docketEntries);
+  const lower = lowerCourtOf(docket.lowerCourt, docket.lowerCaseNumbers);
+  const ownCode = supremeCourtCode();
+  const original = /^\d{2}O/i.test(docket.number);
+  return {
+    caseNumber: docket.number,
+    title: title(docket) || docket.number,
+    caseType: kind,
+    dateFiled: monthDate(docket.docketed),
+    dateTerminated: closing.terminated,
+    dateReopened: closing.reopened,
+    parties: parties(docket.counsel),
+    crossReferences: [
+      ...docket.linked.map((caseId) => ({ relationship: "linked", caseId, courtCode: ownCode, note: null })),
+      ...(lower.court?.code ? lower.caseIds.map((caseId) => ({ relationship: "appeal_from", caseId, courtCode: lower.court!.code, note: null })) : []),
+    ],
+    // An original action is tried in the Court itself: it comes from no lower court.
+    appellate: original
+      ? null
+      : {
+          appealType: kind,
+          panel: [],
+          originatingCourt: lower.court || lower.caseIds.length > 0
+            ? { courtCode: lower.court?.code ?? "", caseId: lower.caseIds[0] ?? "", courtName: lower.court?.name ?? "" }
+            : null,
+          oralArgumentDate: argumentDate(texts, docketEntries),
+        },
+    entries: docketEntries,
+  };
+}
