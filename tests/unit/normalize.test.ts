@@ -444,5 +444,7 @@ describe("appellate courts' wordings (Supreme Court, Texas, Florida)", () => {
     const supreme = { ...stateCourt, court_code: "scotus-test", kind: "us_national" as const, region: null, case_management_system: "supremecourt.gov" };
     expect(documentIdentifierType(supreme)).toBe("appellate_doc_id");
     expect(documentIdentifierType({ ...supreme, case_management_system: "CM/ECF" })).toBe("fed_doc_id");
+    expect(documentIdentifierType({ ...supreme, case_management_system: "CM/ECF (PACER)" })).toBe("fed_doc_id");
+    expect(documentIdentifierType({ ...supreme, case_management_system: "CM/ECF Appellate (PACER)" })).toBe("appellate_doc_id");
   });
 });

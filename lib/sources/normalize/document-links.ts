@@ -14,8 +14,9 @@ export function documentIdentifierType(court: CourtRecord): Exclude<IdentifierTy
       return "appellate_doc_id";
     case "us_national":
       // The national trial courts (CIT, Federal Claims, JPML) are on district CM/ECF; the others (the BAPs,
-      // Veterans Claims, the Supreme Court) are appellate courts.
-      return court.case_management_system === "CM/ECF" ? "fed_doc_id" : "appellate_doc_id";
+      // Veterans Claims, the Supreme Court) are appellate courts. The system's name may carry how this
+      // deployment reaches it ("CM/ECF (PACER)"), so it is looked for inside the name.
+      return /\bCM\/ECF(?! Appellate)/.test(court.case_management_system ?? "") ? "fed_doc_id" : "appellate_doc_id";
     case "us_state":
       return "state_doc_id";
     case "ca_federal":
