@@ -3,14 +3,18 @@
 // numbers get retyped with capitals or without leading zeros; the canonical id is `1:23-cv-04567`.
 import type { CourtRecord } from "./types";
 
-const CM_ECF_NUMBER = /^(\d):(\d{2})-([a-z]{2})-(\d{1,5})(?:-[a-z0-9]{1,8})*$/i;
+const CM_ECF_NUMBER = /^(\d):(\d{2})-([a-z]{2,5})-(\d{1,5})(?:-[a-z0-9]{1,8})*$/i;
 const MDL_NUMBER = /^mdl[\s-]*(?:no\.?\s*)?(\d{1,4})$/i;
 /** Bankruptcy numbers printed as office-yy-nnnnn (`8-10-70959`). */
 const OFFICE_NUMBER = /^(\d)-(\d{2})-(\d{5})$/;
 
-export function normalizeCaseId(court: CourtRecord, raw: string): string {
+/** Courts whose numbers CM/ECF prints. Read from the court's kind, not from `case_management_system`, which
+ * says how this deployment serves the court ("CM/ECF (PACER)", the demo source, or nothing while planned). */
+const CM_ECF_KINDS = new Set<CourtRecord["kind"]>(["us_district", "us_bankruptcy", "us_national"]);
+
+export function normalizeCaseId(court: Pick<CourtRecord, "kind">, raw: string): string {
   const caseId = raw.trim();
-  if (court.case_management_system === "CM/ECF") {
+  if (CM_ECF_KINDS.has(court.kind)) {
     const cmEcf = CM_ECF_NUMBER.exec(caseId);
     if (cmEcf) return `${cmEcf[1]}:${cmEcf[2]}-${cmEcf[3]!.toLowerCase()}-${cmEcf[4]!.padStart(5, "0")}`;
     const office = court.kind === "us_bankruptcy" ? OFFICE_NUMBER.exec(caseId) : null;

@@ -18,9 +18,12 @@ const BY_REGION: Readonly<Record<string, string>> = {
   SD: "America/Chicago", TN: "America/Chicago", TX: "America/Chicago", UT: "America/Denver",
   VT: "America/New_York", VI: "America/St_Thomas", VA: "America/New_York", WA: "America/Los_Angeles",
   WV: "America/New_York", WI: "America/Chicago", WY: "America/Denver",
+  AS: "Pacific/Pago_Pago",
   // Canada
   QC: "America/Toronto", ON: "America/Toronto", BC: "America/Vancouver", NB: "America/Moncton",
-  AB: "America/Edmonton",
+  AB: "America/Edmonton", MB: "America/Winnipeg", NL: "America/St_Johns", NS: "America/Halifax",
+  NT: "America/Yellowknife", NU: "America/Iqaluit", PE: "America/Halifax", SK: "America/Regina",
+  YT: "America/Whitehorse",
 };
 
 /** Courts whose seat is not in their region's main zone, and courts without a region. */
@@ -33,7 +36,10 @@ const BY_COURT: Readonly<Record<string, string>> = {
   cafc: "America/New_York", cit: "America/New_York", cofc: "America/New_York", jpml: "America/New_York",
   cavc: "America/New_York", bap1: "America/New_York", bap6: "America/New_York", bap8: "America/Chicago",
   bap9: "America/Los_Angeles", bap10: "America/Denver",
-  scc: "America/Toronto", fca: "America/Toronto", fct: "America/Toronto", tcc: "America/Toronto",
+  scc: "America/Toronto", fca: "America/Toronto", fct: "America/Toronto", tcc: "America/Toronto", cmac: "America/Toronto",
+  scotus: "America/New_York", tax: "America/New_York", armfor: "America/New_York", acca: "America/New_York",
+  afcca: "America/New_York", nmcca: "America/New_York", uscgcoca: "America/New_York", fisc: "America/New_York",
+  fiscr: "America/New_York", atrc: "America/New_York",
 };
 
 export function courtTimezone(court: Pick<CourtRecord, "court_code" | "region">): string {

@@ -10,6 +10,12 @@ export type CourtKind =
   | "ca_federal"
   | "ca_provincial";
 
+/**
+ * Where a court stands (courts-db's levels): `colr` court of last resort, `iac` intermediate appellate court,
+ * `gjc` general-jurisdiction trial court, `ljc` limited-jurisdiction court (bankruptcy, probate, municipal, ...).
+ */
+export type CourtLevel = "colr" | "iac" | "gjc" | "ljc";
+
 export interface CourtRecord {
   court_code: string;
   name: string;
@@ -25,4 +31,6 @@ export interface CourtRecord {
   kind: CourtKind;
   /** Two-letter US state / territory or Canadian province code; null for national courts. */
   region: string | null;
+  /** The court's level (status page filter); internal like `kind`. */
+  level?: CourtLevel;
 }

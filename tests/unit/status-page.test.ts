@@ -50,7 +50,8 @@ describe("renderCourtRows", () => {
     expect(html).toMatch(/<tr role="row" id="court-qccs"[^>]*data-language="fr">/);
     expect(html).toContain("<summary>Cour supérieure du Québec</summary>");
     expect(html).toContain(`<code>${court("qccs").case_id_format.example}</code>`);
-    expect(html).toContain("<dd>every 1 h</dd>");
+    expect(html).toContain("<dd>every 15 min</dd>");
+    expect(html).toContain("<dd>not refreshed yet (planned)</dd>");
   });
 
   it("escapes every court field, so a court's data can never become markup", () => {

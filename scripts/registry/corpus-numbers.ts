@@ -1,0 +1,130 @@
+// Case numbers of real records (../shared/corpus), by the registry court they belong to and the court system
+// that printed them. The registry build takes its examples from here, and the registry test checks every court's
+// pattern against every number: its own court's numbers accepted, other systems' numbers refused.
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+
+export type CaseNumberSystem = "CM/ECF" | "CM/ECF Appellate" | "SCOTUS" | "TAMES" | "ACIS";
+
+export interface CorpusNumber {
+  court: string;
+  number: string;
+  system: CaseNumberSystem;
+  /** Path of the record, relative to the corpus folder. */
+  file: string;
+}
+
+export const DEFAULT_CORPUS = path.resolve(process.cwd(), "../shared/corpus");
+
+const PACER_FOLDERS: ReadonlyArray<readonly [folder: string, system: CaseNumberSystem]> = [
+  ["pacer/district", "CM/ECF"],
+  ["pacer/bankruptcy", "CM/ECF"],
+  ["pacer/special", "CM/ECF"],
+  ["pacer/case_queries", "CM/ECF"],
+  ["pacer/appellate", "CM/ECF Appellate"],
+  ["pacer/acms", "CM/ECF Appellate"],
+  ["pacer/rss", "CM/ECF"],
+];
+
+/** Appellate courts' feeds are in pacer/rss too: their numbers are appellate ones. */
+const APPELLATE_CODE = /^(ca\d+|cadc|cafc|bap\d+|cavc)$/;
+
+function jsonFiles(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith(".json") && !name.endsWith(".compare.json"))
+    .sort();
+}
+
+type DocketJson = { court_id?: string | null; docket_number?: string | null };
+
+function pacerNumbers(corpus: string): CorpusNumber[] {
+  const numbers: CorpusNumber[] = [];
+  for (const [folder, system] of PACER_FOLDERS) {
+    for (const name of jsonFiles(path.join(corpus, folder))) {
+      const parsed = JSON.parse(readFileSync(path.join(corpus, folder, name), "utf8")) as DocketJson | DocketJson[];
+      for (const docket of Array.isArray(parsed) ? parsed : [parsed]) {
+        const court = docket.court_id || name.split(/[_.]/)[0]!;
+        if (!docket.docket_number) continue;
+        // A JPML docket report is headed by a member case of the MDL, numbered by its district court.
+        if (court === "jpml") continue;
+        const numberSystem = system === "CM/ECF" && APPELLATE_CODE.test(court) ? "CM/ECF Appellate" : system;
+        numbers.push({ court, number: docket.docket_number.trim(), system: numberSystem, file: `${folder}/${name}` });
+      }
+    }
+  }
+  // The JPML's own numbers are MDL numbers: the heading of its docket reports ("MDL No. 2873").
+  const district = path.join(corpus, "pacer/district");
+  if (existsSync(district)) {
+    for (const name of readdirSync(district).filter((file) => file.startsWith("jpml") && file.endsWith(".html")).sort()) {
+      const mdl = /MDL No\.\s*(\d{1,4})/.exec(readFileSync(path.join(district, name), "utf8"));
+      if (mdl) numbers.push({ court: "jpml", number: `MDL No. ${mdl[1]}`, system: "CM/ECF", file: `pacer/district/${name}` });
+    }
+  }
+  return numbers;
+}
+
+function scotusNumbers(corpus: string): CorpusNumber[] {
+  return ["scotus/json", "scotus/html"].flatMap((folder) =>
+    jsonFiles(path.join(corpus, folder)).flatMap((name) => {
+      const docket = JSON.parse(readFileSync(path.join(corpus, folder, name), "utf8")) as DocketJson;
+      return docket.docket_number ? [{ court: "scotus", number: docket.docket_number.trim(), system: "SCOTUS" as const, file: `${folder}/${name}` }] : [];
+    }),
+  );
+}
+
+/** TAMES: the folder says the court (sc, coca, coa); a court of appeals' number starts with its own number. */
+function texasNumbers(corpus: string): CorpusNumber[] {
+  const courtOf = (folder: string, number: string) =>
+    folder === "sc" ? "txsupct" : folder === "coca" ? "texcrimapp" : `texapp${Number(number.slice(0, 2))}`;
+  return ["sc", "coca", "coa"].flatMap((folder) =>
+    jsonFiles(path.join(corpus, "state/texas", folder)).flatMap((name) => {
+      const docket = JSON.parse(readFileSync(path.join(corpus, "state/texas", folder, name), "utf8")) as DocketJson;
+      const number = docket.docket_number?.trim();
+      return number ? [{ court: courtOf(folder, number), number, system: "TAMES" as const, file: `state/texas/${folder}/${name}` }] : [];
+    }),
+  );
+}
+
+/** Courts of appeals' numbers printed on TAMES pages (transfers, related cases): real numbers of those courts. */
+function texasNumbersPrinted(corpus: string): CorpusNumber[] {
+  const numbers: CorpusNumber[] = [];
+  for (const folder of ["sc", "coca", "coa"]) {
+    const dir = path.join(corpus, "state/texas", folder);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).filter((file) => file.endsWith(".html")).sort()) {
+      const text = readFileSync(path.join(dir, name), "utf8");
+      for (const number of new Set([...text.matchAll(/\b(0[1-9]|1[0-5])-\d{2}-\d{5}-C[VR]\b/g)].map((match) => match[0]))) {
+        numbers.push({ court: `texapp${Number(number.slice(0, 2))}`, number, system: "TAMES", file: `state/texas/${folder}/${name}` });
+      }
+    }
+  }
+  return numbers;
+}
+
+/** ACIS: every `caseNumber` the court's own JSON carries; the number's prefix says the court (SC, 1D–6D). */
+function floridaNumbers(corpus: string): CorpusNumber[] {
+  const root = path.join(corpus, "state/florida");
+  if (!existsSync(root)) return [];
+  const numbers = new Map<string, CorpusNumber>();
+  for (const endpoint of readdirSync(root).sort()) {
+    const folder = path.join(root, endpoint);
+    for (const name of readdirSync(folder).filter((file) => file.endsWith(".json")).sort()) {
+      const text = readFileSync(path.join(folder, name), "utf8");
+      for (const match of text.matchAll(/"caseNumber"\s*:\s*"([^"]+)"/g)) {
+        const number = match[1]!.trim();
+        const prefix = /^(SC|[1-6]D)/.exec(number)?.[1];
+        if (!prefix || numbers.has(number)) continue;
+        const court = prefix === "SC" ? "fla" : `fladistctapp${prefix[0]}`;
+        numbers.set(number, { court, number, system: "ACIS", file: `state/florida/${endpoint}/${name}` });
+      }
+    }
+  }
+  return [...numbers.values()];
+}
+
+/** Every case number of the corpus with its court; empty when the corpus is not there. */
+export function corpusNumbers(corpus: string = DEFAULT_CORPUS): CorpusNumber[] {
+  if (!existsSync(corpus)) return [];
+  return [...pacerNumbers(corpus), ...scotusNumbers(corpus), ...texasNumbers(corpus), ...texasNumbersPrinted(corpus), ...floridaNumbers(corpus)];
+}
