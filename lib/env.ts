@@ -83,6 +83,38 @@ const fields = z.object({
   INNGEST_EVENT_KEY: z.string().optional(),
   INNGEST_SIGNING_KEY: z.string().optional(),
   INNGEST_DEV: booleanFlag.optional(),
+
+  /**
+   * The shared court HTTP client (lib/sources/http/): who we say we are, how long one attempt may take,
+   * retries with backoff for what a retry can cure, and the pace per host (`host=rate/concurrency`,
+   * comma-separated, `*.` for subdomains: "*.uscourts.gov=1/2").
+   */
+  COURT_HTTP_USER_AGENT: z.string().min(1).default("court-docket-api/2.1 (docket monitoring service; automated, polite)"),
+  COURT_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(12_000),
+  COURT_HTTP_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  COURT_HTTP_BACKOFF_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  COURT_HTTP_RATE_PER_SECOND: z.coerce.number().positive().max(10_000).default(1),
+  COURT_HTTP_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  COURT_HTTP_HOST_LIMITS: z.string().regex(/^\s*([^=,\s]+\s*=\s*\d+(\.\d+)?\s*\/\s*\d+\s*(,\s*|$))*$/, { error: "COURT_HTTP_HOST_LIMITS must be host=rate/concurrency pairs, comma-separated" }).default(""),
+
+  /**
+   * PACER (docs/sources.md "PACER"): with a login id and password, federal CM/ECF courts are served from
+   * PACER; PACER_TOTP_SECRET (base32) for accounts with two-factor login. The URLs default to production;
+   * PACER's non-billable test environment and the test suite's replay server set them.
+   */
+  PACER_USERNAME: z.string().min(1).optional(),
+  PACER_PASSWORD: z.string().min(1).optional(),
+  PACER_CLIENT_CODE: z.string().min(1).max(32).optional(),
+  PACER_TOTP_SECRET: z.string().transform((value) => value.replace(/[\s-]/g, "").toUpperCase()).pipe(z.string().regex(/^[A-Z2-7]+=*$/, { error: "PACER_TOTP_SECRET must be the base32 secret of the account's authenticator enrolment" })).optional(),
+  /** PACER's authentication service (POST {url}/services/cso-auth). */
+  PACER_LOGIN_URL: z.url().default("https://pacer.login.uscourts.gov"),
+  /** A court's CM/ECF server; `{court}` is replaced by the court code. */
+  PACER_ECF_URL_TEMPLATE: z.string().regex(/^https?:\/\/.*\{court\}/, { error: "PACER_ECF_URL_TEMPLATE must be an http(s) URL containing {court}" }).default("https://ecf.{court}.uscourts.gov"),
+  /** PACER fees this deployment may spend (USD); fetches stop with 503 "fee budget reached" beyond them. */
+  PACER_DAILY_BUDGET_USD: z.coerce.number().min(0).default(20),
+  PACER_MONTHLY_BUDGET_USD: z.coerce.number().min(0).default(300),
+  /** After a failed login, no new login attempt for this long (a wrong password must never loop). */
+  PACER_LOGIN_BACKOFF_SECONDS: z.coerce.number().int().min(1).default(900),
 });
 
 const envSchema = fields.superRefine((env, ctx) => {
@@ -98,6 +130,12 @@ const envSchema = fields.superRefine((env, ctx) => {
     ctx.addIssue({ code: "custom", path: ["SIGNING_KEYS_ENCRYPTION_KEY"], message: "payments are configured, so wallet signing keys are sold: set SIGNING_KEYS_ENCRYPTION_KEY to store their secrets" });
   }
   const facilitator = local || env.X402_FACILITATOR_URL !== undefined;
+  if ((env.PACER_USERNAME === undefined) !== (env.PACER_PASSWORD === undefined)) {
+    ctx.addIssue({ code: "custom", path: ["PACER_USERNAME"], message: "PACER needs both PACER_USERNAME and PACER_PASSWORD" });
+  }
+  if (env.PACER_USERNAME === undefined && (env.PACER_TOTP_SECRET !== undefined || env.PACER_CLIENT_CODE !== undefined)) {
+    ctx.addIssue({ code: "custom", path: ["PACER_TOTP_SECRET"], message: "PACER_TOTP_SECRET and PACER_CLIENT_CODE belong to a PACER account: set PACER_USERNAME and PACER_PASSWORD too" });
+  }
   if (facilitator !== (env.X402_PAY_TO !== undefined)) {
     ctx.addIssue({ code: "custom", path: ["X402_PAY_TO"], message: "payments need both X402_PAY_TO and a facilitator (X402_FACILITATOR_URL, or X402_RPC_URL with X402_SETTLEMENT_PRIVATE_KEY)" });
   }
@@ -108,6 +146,11 @@ export type Env = z.infer<typeof envSchema>;
 /** The case source in effect: explicit CASE_SOURCE, else demo outside production. */
 export function caseSourceMode(env: Env): "demo" | "none" {
   return env.CASE_SOURCE ?? (env.NODE_ENV === "production" ? "none" : "demo");
+}
+
+/** A PACER account is configured: federal CM/ECF courts are served from PACER. */
+export function pacerConfigured(env: Env): boolean {
+  return env.PACER_USERNAME !== undefined && env.PACER_PASSWORD !== undefined;
 }
 
 let cached: Env | undefined;

@@ -28,7 +28,7 @@ export const refreshCourt = inngest.createFunction(
     for (let start = 0; start < caseIds.length; start += CASES_PER_STEP) {
       const chunk = caseIds.slice(start, start + CASES_PER_STEP);
       const part = await step.run(`refresh cases ${start + 1}-${start + chunk.length}`, async () =>
-        refreshCases({ prisma: await getPrisma(), court, caseIds: chunk, now: new Date() }),
+        refreshCases({ prisma: await getPrisma(), court, caseIds: chunk, now: new Date(), cause: `refresh:${courtCode}:${event.id ?? "run"}` }),
       );
       summary = addSummaries(summary, part);
     }

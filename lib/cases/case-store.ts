@@ -63,10 +63,11 @@ export const liveStore: CaseStore = {
       const record = snapshot.cases.get(key);
       if (record) return { kind: "found", record };
       const outcome = missOutcomes.get(key);
-      if (outcome?.kind === "not_found") return { kind: "not_found" };
+      if (outcome?.kind === "not_found") return { kind: "not_found", ...(outcome.sealed ? { sealed: true } : {}) };
       return {
         kind: "unavailable",
         estimatedRecoveryAt: outcome?.kind === "unavailable" ? outcome.estimatedRecoveryAt : null,
+        ...(outcome?.kind === "unavailable" && outcome.budgetSpent ? { budgetSpent: true } : {}),
         courtUnhealthy: unhealthy.has(court.court_code),
       };
     });

@@ -12,8 +12,8 @@ import { storeCase } from "./store-case";
 
 export type MissOutcome =
   | { kind: "stored" }
-  | { kind: "not_found" }
-  | { kind: "unavailable"; estimatedRecoveryAt: string | null };
+  | { kind: "not_found"; sealed?: boolean }
+  | { kind: "unavailable"; estimatedRecoveryAt: string | null; budgetSpent?: boolean };
 
 /** How long a "not found" answer is reused before the source is asked again. */
 const NOT_FOUND_TTL_MS = 60_000;
@@ -88,9 +88,7 @@ export async function fetchThroughLease({ prisma, court, caseId, now }: FetchMis
     );
     const lease = rows[0];
     if (lease && lease.state !== "fetching" && lease.expires_at.getTime() >= Date.now()) {
-      return lease.state === "not_found"
-        ? { kind: "not_found" }
-        : { kind: "unavailable", estimatedRecoveryAt: lease.estimated_recovery_at?.toISOString() ?? null };
+      return outcomeOfState(lease.state, lease.estimated_recovery_at?.toISOString() ?? null);
     }
     if (await cached()) return { kind: "stored" };
     if (Date.now() > giveUpAt) return { kind: "unavailable", estimatedRecoveryAt: null };
@@ -107,25 +105,33 @@ async function fetchAndStore(
   try {
     const outcome = await fetchFromSource({ court, caseId, now, timeoutMs });
     if (outcome.kind === "found") {
-      await storeCase({ prisma, record: outcome.case, source: outcome.source });
+      await storeCase({ prisma, record: outcome.case, source: outcome.source, keepParties: outcome.partiesOmitted });
       await prisma.$executeRawUnsafe("DELETE FROM source_fetches WHERE key = $1 AND holder = $2", key, holder);
       return { kind: "stored" };
     }
     const ttl = outcome.kind === "not_found" ? NOT_FOUND_TTL_MS : UNAVAILABLE_TTL_MS;
     const recovery = outcome.kind === "unavailable" ? outcome.estimatedRecoveryAt : null;
+    // Sealed cases and spent fee budgets keep their own wording for the requests that wait on this lease.
+    const state = outcome.kind === "not_found" ? (outcome.sealed ? "sealed" : "not_found") : outcome.budgetSpent ? "budget_spent" : "unavailable";
     await prisma.$executeRawUnsafe(
       `UPDATE source_fetches SET state = $3, expires_at = $4::timestamptz, estimated_recovery_at = $5::timestamptz, updated_at = now()
        WHERE key = $1 AND holder = $2`,
       key,
       holder,
-      outcome.kind,
+      state,
       new Date(Date.now() + ttl).toISOString(),
       recovery,
     );
-    return outcome.kind === "not_found" ? { kind: "not_found" } : { kind: "unavailable", estimatedRecoveryAt: recovery };
+    return outcomeOfState(state, recovery);
   } catch (error) {
     // Storing failed: free the lease at once so the next request tries again, and report it upward.
     await prisma.$executeRawUnsafe("DELETE FROM source_fetches WHERE key = $1 AND holder = $2", key, holder).catch(() => undefined);
     throw error;
   }
+}
+
+function outcomeOfState(state: string, estimatedRecoveryAt: string | null): Exclude<MissOutcome, { kind: "stored" }> {
+  if (state === "not_found") return { kind: "not_found" };
+  if (state === "sealed") return { kind: "not_found", sealed: true };
+  return { kind: "unavailable", estimatedRecoveryAt, ...(state === "budget_spent" ? { budgetSpent: true } : {}) };
 }

@@ -10,11 +10,27 @@ import type { CaseLookup, CaseRecord } from "./types";
 
 /** The error a failed lookup answers with (the same inside a batch result). */
 export function lookupError(lookup: Exclude<CaseLookup, { kind: "found" }>, court: CoveredCourt, caseId: string): ServiceError {
+  if (lookup.kind === "not_found" && lookup.sealed) {
+    return new ServiceError(
+      "case_not_found",
+      `Case "${caseId}" at ${court.name} (${court.court_code}) is sealed: the court does not publish its docket. Nothing was charged.`,
+      { parameter: "case_id" },
+    );
+  }
   if (lookup.kind === "not_found") {
     return new ServiceError(
       "case_not_found",
       `No case "${caseId}" exists at ${court.name} (${court.court_code}). Nothing was charged.`,
       { parameter: "case_id" },
+    );
+  }
+  if (lookup.budgetSpent) {
+    // Our own spending limit on the court system's fees, not the court's outage: cached cases still answer.
+    return new ServiceError(
+      "source_unavailable",
+      `The source system of ${court.name} (${court.court_code}) cannot be asked now: fee budget reached until ` +
+        `${lookup.estimatedRecoveryAt ?? "the budget resets"}. Cases already cached are still served. Nothing was charged.`,
+      lookup.estimatedRecoveryAt ? { estimated_recovery_at: lookup.estimatedRecoveryAt } : {},
     );
   }
   if (lookup.estimatedRecoveryAt) {

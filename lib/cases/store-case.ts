@@ -30,6 +30,11 @@ export interface StoreCaseOptions {
    * cache does not hold.
    */
   scope?: "case" | "entries";
+  /**
+   * The reading left the parties out (an incremental docket fetch): keep the stored parties instead of
+   * replacing them with none. Header and entries are stored as usual.
+   */
+  keepParties?: boolean;
 }
 
 export interface StoreCaseResult {
@@ -87,7 +92,7 @@ function sameEntry(stored: Omit<EntryData, "docketedAt">, next: EntryData): bool
   );
 }
 
-export async function storeCase({ prisma, record, source, scope = "case" }: StoreCaseOptions): Promise<StoreCaseResult> {
+export async function storeCase({ prisma, record, source, scope = "case", keepParties = false }: StoreCaseOptions): Promise<StoreCaseResult> {
   const header = record.header;
   return withCaseWrite(prisma, caseLockKey(record.court_code, record.case_id), async ({ tx, stamp }) => {
     const where = { courtCode_caseId: { courtCode: record.court_code, caseId: record.case_id } };
@@ -122,9 +127,10 @@ export async function storeCase({ prisma, record, source, scope = "case" }: Stor
       select: { id: true },
     });
 
-    // Parties and cross-references are replaced wholesale: the source's list is the truth.
-    await tx.party.deleteMany({ where: { caseRef: stored.id } });
-    const parties = record.parties.map((party, position) => ({ id: randomUUID(), party, position }));
+    // Parties and cross-references are replaced wholesale: the source's list is the truth (unless the
+    // reading left the parties out, and the cache already holds them).
+    const parties = keepParties && before ? [] : record.parties.map((party, position) => ({ id: randomUUID(), party, position }));
+    if (!(keepParties && before)) await tx.party.deleteMany({ where: { caseRef: stored.id } });
     if (parties.length > 0) {
       await tx.party.createMany({
         data: parties.map(({ id, party, position }) => ({

@@ -78,10 +78,13 @@ export interface CaseRecord extends NormalizedCase {
 /** What looking a case up yields, from the cache, a source adapter or the sandbox fixtures. */
 export type CaseLookup =
   | { kind: "found"; record: CaseRecord }
-  | { kind: "not_found" }
+  /** `sealed`: the source says the case exists under seal. */
+  | { kind: "not_found"; sealed?: boolean }
   | {
       kind: "unavailable";
       estimatedRecoveryAt: string | null;
+      /** A paid source's fee budget is spent until estimatedRecoveryAt (lib/sources/pacer/fee-ledger.ts). */
+      budgetSpent?: boolean;
       /** The court's system has failed several refresh runs in a row (lib/courts/court-health.ts). */
       courtUnhealthy?: boolean;
     };

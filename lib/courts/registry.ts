@@ -1,11 +1,22 @@
 // The court registry: one list, indexed once at module load.
 import type { Court } from "@/contract";
+import { caseSourceMode, getEnv, pacerConfigured } from "@/lib/env";
+import { connectedCoverage, publicSystem, type Connections } from "./connected-coverage";
 import { CANADIAN_COURTS } from "./data/canada";
 import { US_FEDERAL_COURTS } from "./data/us-federal";
 import { US_STATE_COURTS } from "./data/us-state";
 import type { CourtRecord } from "./types";
 
-export const COURTS: readonly CourtRecord[] = [...US_FEDERAL_COURTS, ...US_STATE_COURTS, ...CANADIAN_COURTS];
+/** Every court as the data files record it, before this deployment's sources are taken into account. */
+export const RECORDED_COURTS: readonly CourtRecord[] = [...US_FEDERAL_COURTS, ...US_STATE_COURTS, ...CANADIAN_COURTS];
+
+const CONNECTIONS: Connections = (() => {
+  const env = getEnv();
+  return { pacer: pacerConfigured(env), demo: caseSourceMode(env) === "demo" };
+})();
+
+/** The registry this deployment answers with: coverage from the connected sources (connected-coverage.ts). */
+export const COURTS: readonly CourtRecord[] = RECORDED_COURTS.map((court) => connectedCoverage(court, CONNECTIONS));
 
 const byCode = new Map(COURTS.map((court) => [court.court_code, court]));
 const patterns = new Map(COURTS.map((court) => [court.court_code, new RegExp(court.case_id_format.pattern)]));
@@ -28,7 +39,6 @@ export function toPublicCourt(court: CourtRecord): Court {
     case_id_format: { pattern: court.case_id_format.pattern, example: court.case_id_format.example },
     coverage: court.coverage,
     refresh_cadence_seconds: court.refresh_cadence_seconds,
-    case_management_system: court.case_management_system,
-    notes: court.notes,
+    ...publicSystem(court, CONNECTIONS),
   };
 }

@@ -11,6 +11,7 @@ import { logError } from "@/lib/log";
 import { errorMeta, newRequestId, type MetaBase } from "@/lib/meta";
 import type { PaymentQuote } from "@/lib/payments/build-requirements";
 import { runPaid } from "@/lib/payments/run-paid";
+import { withFetchCause } from "@/lib/sources/fetch-cause";
 
 export interface RequestContext {
   meta: MetaBase;
@@ -57,7 +58,9 @@ export function defineEndpoint<Input, Output>(
       const input = await definition.parse(request, context);
       // The body is checked against the contract before any payment is settled: a body that breaks the
       // contract is our bug, and is neither sent nor charged.
-      const produce = async () => checkedOutput(definition, await definition.run(input, context), context);
+      // Court-system fees the work causes are recorded against this request's id (lib/sources/fetch-cause.ts).
+      const produce = async () =>
+        withFetchCause(meta.request_id, async () => checkedOutput(definition, await definition.run(input, context), context));
       if (meta.sandbox) {
         await limitSandbox(request);
         return successResponse(await produce(), context, {});

@@ -5,7 +5,9 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { CourtRecord } from "@/lib/courts/types";
 import { storeCase } from "@/lib/cases/store-case";
 import { logEvent } from "@/lib/log";
+import { withFetchCause } from "@/lib/sources/fetch-cause";
 import { fetchFromSource } from "@/lib/sources/fetch-from-source";
+import { sourceForCourt } from "@/lib/sources/registry";
 
 export interface RefreshSummary {
   attempted: number;
@@ -15,6 +17,10 @@ export interface RefreshSummary {
   unavailable: number;
   /** The last reason the source gave for being unavailable. */
   lastError: string | null;
+  /** Known unchanged by the source's free change signals: not fetched, nothing paid. */
+  skipped?: number;
+  /** A paid source's fee budget ran out: the run stopped, cached data stays as it is. */
+  budgetSpent?: boolean;
 }
 
 export const emptySummary = (): RefreshSummary => ({ attempted: 0, refreshed: 0, newEntries: 0, notFound: 0, unavailable: 0, lastError: null });
@@ -27,6 +33,8 @@ export function addSummaries(a: RefreshSummary, b: RefreshSummary): RefreshSumma
     notFound: a.notFound + b.notFound,
     unavailable: a.unavailable + b.unavailable,
     lastError: b.lastError ?? a.lastError,
+    skipped: (a.skipped ?? 0) + (b.skipped ?? 0),
+    budgetSpent: Boolean(a.budgetSpent || b.budgetSpent),
   };
 }
 
@@ -37,17 +45,40 @@ export interface RefreshCasesOptions {
   now: Date;
   /** Source fetches at a time, so one court's system is not flooded. */
   concurrency?: number;
+  /** What the fees of this run are recorded against (lib/sources/fetch-cause.ts); default "refresh:<court>". */
+  cause?: string;
 }
 
-export async function refreshCases({ prisma, court, caseIds, now, concurrency = 4 }: RefreshCasesOptions): Promise<RefreshSummary> {
+export async function refreshCases({ prisma, court, caseIds, now, concurrency = 4, cause }: RefreshCasesOptions): Promise<RefreshSummary> {
+  return withFetchCause(cause ?? `refresh:${court.court_code}`, () => refreshWithin({ prisma, court, caseIds, now, concurrency }));
+}
+
+async function refreshWithin({ prisma, court, caseIds, now, concurrency = 4 }: RefreshCasesOptions): Promise<RefreshSummary> {
   const summary = emptySummary();
-  const pending = [...caseIds];
+  // Free change signals first (PACER's RSS, case query, entry counts): only what may have changed is fetched.
+  const planner = sourceForCourt(court)?.planRefresh;
+  let chosen: readonly string[] = caseIds;
+  if (planner && caseIds.length > 0) {
+    try {
+      chosen = await planner({ court, caseIds, now });
+    } catch (error) {
+      logEvent("warn", "refresh plan failed: fetching every tracked case", { court_code: court.court_code, detail: String(error) });
+    }
+  }
+  summary.skipped = caseIds.length - chosen.length;
+  const pending = [...chosen];
   const worker = async () => {
     for (let caseId = pending.shift(); caseId !== undefined; caseId = pending.shift()) {
-      summary.attempted += 1;
       const outcome = await fetchFromSource({ court, caseId, now });
+      if (outcome.kind === "unavailable" && outcome.budgetSpent) {
+        // Not the court's failure: stop paying, keep the cache, and say so.
+        summary.budgetSpent = true;
+        pending.length = 0;
+        break;
+      }
+      summary.attempted += 1;
       if (outcome.kind === "found") {
-        const stored = await storeCase({ prisma, record: outcome.case, source: outcome.source });
+        const stored = await storeCase({ prisma, record: outcome.case, source: outcome.source, keepParties: outcome.partiesOmitted });
         summary.refreshed += 1;
         summary.newEntries += stored.newEntries;
       } else if (outcome.kind === "not_found") {

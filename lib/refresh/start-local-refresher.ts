@@ -8,6 +8,7 @@ import { findCourt } from "@/lib/courts/registry";
 import { getPrisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { logEvent } from "@/lib/log";
+import { pollPacerFeeds } from "@/lib/sources/pacer/poll-pacer-feeds";
 import { TRACKING_WINDOW_MS } from "./list-tracked-cases";
 import { refreshCourt } from "./refresh-court";
 
@@ -19,6 +20,8 @@ export function startLocalRefresher(intervalSeconds: number): () => void {
     try {
       const prisma = await getPrisma();
       const now = new Date();
+      // Free RSS signals first, so the refreshes below pay only for PACER cases that changed.
+      await pollPacerFeeds(prisma, now);
       const courts = await prisma.case.findMany({
         where: { lastQueriedAt: { gte: new Date(now.getTime() - TRACKING_WINDOW_MS) } },
         select: { courtCode: true },

@@ -9,9 +9,11 @@ import { normalizeCase } from "./normalize/normalize-case";
 import { sourceForCourt } from "./registry";
 
 export type FetchOutcome =
-  | { kind: "found"; case: NormalizedCase; source: string }
-  | { kind: "not_found" }
-  | { kind: "unavailable"; reason: string; estimatedRecoveryAt: string | null };
+  | { kind: "found"; case: NormalizedCase; source: string; partiesOmitted?: boolean }
+  /** `sealed`: the source says the case exists under seal (answered 404 with a message that says so). */
+  | { kind: "not_found"; sealed?: boolean }
+  /** `budgetSpent`: a paid source's fee budget is spent until `estimatedRecoveryAt` (503 "fee budget reached"). */
+  | { kind: "unavailable"; reason: string; estimatedRecoveryAt: string | null; budgetSpent?: boolean };
 
 export interface FetchFromSourceOptions {
   court: CourtRecord;
@@ -37,8 +39,17 @@ export async function fetchFromSource({ court, caseId, now, timeoutMs }: FetchFr
   try {
     // An adapter that ignores the abort signal still loses the race.
     const result = await Promise.race([adapter.fetchCase({ court, caseId, now, signal: controller.signal }), deadline]);
-    if (result.kind !== "found") return result;
-    return { kind: "found", case: normalizeCase(court, caseId, result.case), source: adapter.name };
+    switch (result.kind) {
+      case "found":
+        return { kind: "found", case: normalizeCase(court, caseId, result.case), source: adapter.name, ...(result.partiesOmitted ? { partiesOmitted: true } : {}) };
+      case "sealed":
+        logEvent("info", "source: case under seal", { court_code: court.court_code, case_id: caseId, message: result.message });
+        return { kind: "not_found", sealed: true };
+      case "budget_spent":
+        return { kind: "unavailable", reason: "fee budget reached", estimatedRecoveryAt: result.resetsAt, budgetSpent: true };
+      default:
+        return result;
+    }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     logEvent("warn", "source fetch failed", { court_code: court.court_code, case_id: caseId, source: adapter.name, reason });

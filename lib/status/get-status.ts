@@ -6,6 +6,7 @@ import { COURTS, findCourt, toPublicCourt } from "@/lib/courts/registry";
 import { getPrisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { logEvent } from "@/lib/log";
+import { feeBudgetNotice, withBudgetNote } from "@/lib/sources/pacer/fee-budget-notice";
 import { statusMeta, type MetaBase } from "@/lib/meta";
 
 
@@ -26,8 +27,11 @@ export async function operationalStatus(sandbox: boolean): Promise<StatusRespons
   const override = getEnv().SERVICE_STATUS_OVERRIDE;
   if (override) return override;
   try {
-    const unhealthy = await listUnhealthyCourts(await getPrisma());
-    return unhealthy.some((code) => findCourt(code)?.coverage !== "planned") ? "degraded" : "nominal";
+    const prisma = await getPrisma();
+    const unhealthy = await listUnhealthyCourts(prisma);
+    if (unhealthy.some((code) => findCourt(code)?.coverage !== "planned")) return "degraded";
+    // A spent PACER fee budget: federal courts answer only from the cache until it resets (courts' notes say so).
+    return (await feeBudgetNotice(prisma, new Date())) ? "degraded" : "nominal";
   } catch (error) {
     // Without the database no paid query can be answered either: say so rather than "nominal".
     logEvent("error", "status: court health could not be read", { detail: String(error) });
@@ -36,11 +40,12 @@ export async function operationalStatus(sandbox: boolean): Promise<StatusRespons
 }
 
 export async function getStatus({ meta, baseUrl }: GetStatusOptions): Promise<StatusResponse> {
+  const notice = meta.sandbox ? null : await feeBudgetNotice(await getPrisma(), new Date()).catch(() => null);
   return {
     meta: statusMeta(meta),
     api_version: API_VERSION,
     changelog_url: `${baseUrl}/docs/changelog`,
     operational_status: await operationalStatus(meta.sandbox),
-    courts: PUBLIC_COURTS,
+    courts: notice ? COURTS.map((court) => toPublicCourt(withBudgetNote(court, notice))) : PUBLIC_COURTS,
   };
 }

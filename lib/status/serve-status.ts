@@ -6,7 +6,9 @@ import { API_VERSION } from "@/contract";
 import { COURTS, toPublicCourt } from "@/lib/courts/registry";
 import { applyRequestSwitches, beginRequest, errorResponse } from "@/lib/http/define-endpoint";
 import { limitSandbox } from "@/lib/limits/limit-sandbox";
+import { getPrisma } from "@/lib/db";
 import { statusMeta } from "@/lib/meta";
+import { feeBudgetNotice, withBudgetNote } from "@/lib/sources/pacer/fee-budget-notice";
 import { operationalStatus } from "./get-status";
 
 const COURTS_JSON = JSON.stringify(COURTS.map(toPublicCourt));
@@ -33,8 +35,11 @@ export async function serveStatus(request: Request): Promise<Response> {
     applyRequestSwitches(context);
     if (context.meta.sandbox) await limitSandbox(request);
     const status = await operationalStatus(context.meta.sandbox);
+    // While PACER's fee budget is spent, the courts it serves say so in their notes (lib/sources/pacer/fee-budget-notice.ts).
+    const notice = context.meta.sandbox ? null : await feeBudgetNotice(await getPrisma(), new Date()).catch(() => null);
+    const courtsJson = notice ? JSON.stringify(COURTS.map((court) => toPublicCourt(withBudgetNote(court, notice)))) : COURTS_JSON;
     const changelogUrl = `${context.baseUrl}/docs/changelog`;
-    const etag = `W/"${createHash("sha256").update(`${REGISTRY_VERSION}|${API_VERSION}|${status}|${changelogUrl}`).digest("hex").slice(0, 24)}"`;
+    const etag = `W/"${createHash("sha256").update(`${REGISTRY_VERSION}|${API_VERSION}|${status}|${changelogUrl}|${notice?.resetsAt.toISOString() ?? ""}`).digest("hex").slice(0, 24)}"`;
     const headers = {
       etag,
       "cache-control": context.meta.sandbox ? SANDBOX_CACHE_CONTROL : CACHE_CONTROL,
@@ -48,7 +53,7 @@ export async function serveStatus(request: Request): Promise<Response> {
       changelog_url: changelogUrl,
       operational_status: status,
     });
-    return new Response(`${head.slice(0, -1)},"courts":${COURTS_JSON}}`, {
+    return new Response(`${head.slice(0, -1)},"courts":${courtsJson}}`, {
       status: 200,
       headers: { ...headers, "content-type": "application/json; charset=utf-8" },
     });

@@ -1,0 +1,210 @@
+// The one HTTP client every court-system fetcher uses (DESIGN.md "Sources"): a deadline per attempt,
+// bounded retries with exponential backoff and jitter for what a retry can cure (network errors, time-outs,
+// 429 and 5xx on requests that are safe to repeat), a per-host pace and concurrency, an optional cookie
+// jar, a User-Agent that says who we are, and listeners that see every exchange (tests record with them).
+// It knows nothing about any one court system: what a page means is the fetcher's and reader's business.
+import { getEnv } from "@/lib/env";
+import type { CookieJar } from "./cookie-jar";
+import { HostLimiter, limitForHost, parseHostLimits, sleep, type HostLimit } from "./host-limiter";
+
+export interface CourtRequest {
+  method?: "GET" | "POST";
+  url: string;
+  headers?: Record<string, string>;
+  body?: string | FormData | URLSearchParams;
+  /** Repeat on network errors, time-outs, 429 and 5xx. Default: GET yes, POST no (say so for read-only forms). */
+  retry?: boolean;
+  /** Deadline of one attempt, in ms (default from configuration). */
+  timeoutMs?: number;
+  /** The caller's deadline for the whole exchange, retries included. */
+  signal?: AbortSignal;
+  cookies?: CookieJar;
+  /** What the request is for, in recordings and logs ("pacer:docket"). */
+  label?: string;
+}
+
+export interface CourtResponse {
+  status: number;
+  /** The final URL (after redirects). */
+  url: string;
+  headers: Headers;
+  body: Uint8Array;
+  /** Attempts made, the successful one included. */
+  attempts: number;
+  text(): string;
+}
+
+/** One attempt as listeners see it. Cookie and authorization headers are never included. */
+export interface CourtExchange {
+  label: string | null;
+  method: string;
+  url: string;
+  attempt: number;
+  status: number | null;
+  error: string | null;
+  bytes: number;
+  elapsedMs: number;
+  requestHeaders: Record<string, string>;
+}
+
+export class CourtHttpError extends Error {
+  constructor(
+    message: string,
+    readonly kind: "timeout" | "network" | "aborted",
+    readonly attempts: number,
+  ) {
+    super(message);
+    this.name = "CourtHttpError";
+  }
+}
+
+export interface CourtHttpClientOptions {
+  userAgent: string;
+  timeoutMs: number;
+  /** Retries after the first attempt. */
+  retries: number;
+  /** First backoff delay; each retry doubles it, jittered to 50–100 %. */
+  backoffMs: number;
+  defaultLimit: HostLimit;
+  hostLimits?: ReadonlyArray<{ pattern: string; limit: HostLimit }>;
+}
+
+export interface CourtHttpClient {
+  request(request: CourtRequest): Promise<CourtResponse>;
+}
+
+type Listener = (exchange: CourtExchange) => void;
+const listeners = new Set<Listener>();
+
+/** Sees every attempt of every court request in this process; returns the function that stops it. */
+export function recordCourtHttp(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
+const SECRET_HEADERS = new Set(["cookie", "authorization", "x-next-gen-cso"]);
+/** A server's Retry-After is honoured up to this; beyond it we give up and report the outage instead. */
+const MAX_RETRY_AFTER_MS = 30_000;
+
+export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHttpClient {
+  const limiter = new HostLimiter((host) => limitForHost(options.hostLimits ?? [], options.defaultLimit, host));
+
+  async function attemptOnce(request: CourtRequest, attempt: number): Promise<CourtResponse> {
+    const method = request.method ?? "GET";
+    const headers: Record<string, string> = { "user-agent": options.userAgent, accept: "*/*", ...lowerKeys(request.headers ?? {}) };
+    const cookie = request.cookies?.headerFor(request.url);
+    if (cookie) headers.cookie = cookie;
+    const host = new URL(request.url).host;
+    const release = await limiter.acquire(host, request.signal);
+    const started = Date.now();
+    const timeout = AbortSignal.timeout(request.timeoutMs ?? options.timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    const exchange: CourtExchange = {
+      label: request.label ?? null,
+      method,
+      url: request.url,
+      attempt,
+      status: null,
+      error: null,
+      bytes: 0,
+      elapsedMs: 0,
+      requestHeaders: Object.fromEntries(Object.entries(headers).filter(([name]) => !SECRET_HEADERS.has(name))),
+    };
+    try {
+      const response = await fetch(request.url, { method, headers, body: request.body, signal, redirect: "follow" });
+      const body = new Uint8Array(await response.arrayBuffer());
+      request.cookies?.storeFrom(response.url || request.url, response.headers.getSetCookie());
+      exchange.status = response.status;
+      exchange.bytes = body.byteLength;
+      return {
+        status: response.status,
+        url: response.url || request.url,
+        headers: response.headers,
+        body,
+        attempts: attempt,
+        text: () => new TextDecoder("utf-8").decode(body),
+      };
+    } catch (error) {
+      const kind = request.signal?.aborted ? "aborted" : timeout.aborted ? "timeout" : "network";
+      const detail = kind === "timeout" ? `no answer within ${request.timeoutMs ?? options.timeoutMs} ms` : describe(error);
+      exchange.error = `${kind}: ${detail}`;
+      throw new CourtHttpError(`${method} ${hostOf(request.url)} failed (${kind}): ${detail}`, kind, attempt);
+    } finally {
+      exchange.elapsedMs = Date.now() - started;
+      release();
+      for (const listener of listeners) listener(exchange);
+    }
+  }
+
+  return {
+    async request(request) {
+      const retry = request.retry ?? (request.method ?? "GET") === "GET";
+      const attempts = retry ? options.retries + 1 : 1;
+      for (let attempt = 1; ; attempt += 1) {
+        let waitMs: number;
+        try {
+          const response = await attemptOnce(request, attempt);
+          if (attempt >= attempts || !RETRYABLE_STATUS.has(response.status)) return response;
+          const retryAfter = retryAfterMs(response.headers.get("retry-after"));
+          if (retryAfter !== null && retryAfter > MAX_RETRY_AFTER_MS) return response;
+          waitMs = retryAfter ?? backoff(options.backoffMs, attempt);
+        } catch (error) {
+          if (!(error instanceof CourtHttpError) || error.kind === "aborted" || attempt >= attempts) throw error;
+          waitMs = backoff(options.backoffMs, attempt);
+        }
+        try {
+          await sleep(waitMs, request.signal);
+        } catch {
+          throw new CourtHttpError(`${hostOf(request.url)}: gave up waiting to retry`, "aborted", attempt);
+        }
+      }
+    },
+  };
+}
+
+/** Exponential backoff with jitter: base × 2^(attempt−1), scaled by a random 50–100 %. */
+export function backoff(baseMs: number, attempt: number): number {
+  return Math.round(baseMs * 2 ** (attempt - 1) * (0.5 + Math.random() * 0.5));
+}
+
+function retryAfterMs(value: string | null): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+}
+
+const lowerKeys = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value]));
+const hostOf = (url: string) => new URL(url).host;
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as Error & { cause?: unknown }).cause;
+    return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
+  }
+  return String(error);
+}
+
+let shared: CourtHttpClient | undefined;
+
+/** The process's client, configured from lib/env.ts. */
+export function getCourtHttpClient(): CourtHttpClient {
+  if (!shared) {
+    const env = getEnv();
+    shared = createCourtHttpClient({
+      userAgent: env.COURT_HTTP_USER_AGENT,
+      timeoutMs: env.COURT_HTTP_TIMEOUT_MS,
+      retries: env.COURT_HTTP_RETRIES,
+      backoffMs: env.COURT_HTTP_BACKOFF_MS,
+      defaultLimit: { ratePerSecond: env.COURT_HTTP_RATE_PER_SECOND, concurrency: env.COURT_HTTP_CONCURRENCY },
+      hostLimits: parseHostLimits(env.COURT_HTTP_HOST_LIMITS),
+    });
+  }
+  return shared;
+}
+
+/** Tests that change the environment: the next getCourtHttpClient() reads it again. */
+export function resetCourtHttpClientForTests(): void {
+  shared = undefined;
+}

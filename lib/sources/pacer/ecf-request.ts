@@ -1,0 +1,92 @@
+// One request to a court's CM/ECF server with the shared PACER session: the token set as the cookies
+// CM/ECF expects (NextGenCSO, PacerSession for older servers, PacerClientCode), `Referer: https://external`,
+// and, when the answer is CM/ECF's "not logged in" page, one fresh login and one more try
+// (court-systems.md §1.1). A court that answers 5xx or nothing is reported as unavailable (EcfUnavailable);
+// the caller reads the page (and runs detectRefusal on dockets).
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { decodePage } from "@/lib/sources/decode-page";
+import { CookieJar } from "@/lib/sources/http/cookie-jar";
+import { getCourtHttpClient } from "@/lib/sources/http/court-http-client";
+import { ecfBaseUrl, type PacerSettings } from "./pacer-settings";
+import { pacerToken } from "./pacer-session";
+
+export class EcfUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EcfUnavailable";
+  }
+}
+
+export interface EcfRequest {
+  prisma: PrismaClient;
+  settings: PacerSettings;
+  courtCode: string;
+  /** Path and query on the court's server: "/cgi-bin/DktRpt.pl?1-L_1_0-1". */
+  path: string;
+  /** Multipart form fields (CM/ECF's forms are all multipart): POST when present, else GET. */
+  form?: Record<string, string>;
+  label: string;
+  signal?: AbortSignal;
+  /** Whether a page is the "please log in" answer of an expired session. */
+  loggedOut(text: string): boolean;
+}
+
+export interface EcfPage {
+  text: string;
+  bytes: number;
+}
+
+/** "This user has no access privileges defined." is a transient CM/ECF answer: asking again cures it. */
+const NO_PRIVILEGES = /no access privileges defined/i;
+
+export async function ecfRequest(request: EcfRequest): Promise<EcfPage> {
+  const { prisma, settings, signal } = request;
+  let token = await pacerToken(prisma, settings, { signal });
+  let relogged = false;
+  let privilegeRetry = false;
+  for (;;) {
+    const page = await send(request, token);
+    if (request.loggedOut(page.text)) {
+      if (relogged) throw new EcfUnavailable(`${request.courtCode}: CM/ECF refused the session again after a fresh PACER login`);
+      relogged = true;
+      token = await pacerToken(prisma, settings, { replacing: token, signal });
+      continue;
+    }
+    if (NO_PRIVILEGES.test(page.text) && !privilegeRetry) {
+      privilegeRetry = true;
+      continue;
+    }
+    return page;
+  }
+}
+
+async function send(request: EcfRequest, token: string): Promise<EcfPage> {
+  const base = ecfBaseUrl(request.settings, request.courtCode);
+  const url = `${base}${request.path}`;
+  const jar = new CookieJar();
+  const host = new URL(url).hostname;
+  jar.set(host, "NextGenCSO", token);
+  jar.set(host, "PacerSession", token);
+  if (request.settings.clientCode) jar.set(host, "PacerClientCode", request.settings.clientCode);
+  let body: FormData | undefined;
+  if (request.form) {
+    body = new FormData();
+    for (const [name, value] of Object.entries(request.form)) body.append(name, value);
+  }
+  const response = await getCourtHttpClient().request({
+    method: body ? "POST" : "GET",
+    url,
+    body,
+    cookies: jar,
+    headers: { referer: "https://external" },
+    // Reports and queries only read: repeating one after a failure is safe.
+    retry: true,
+    label: request.label,
+    signal: request.signal,
+  });
+  // A 404 page is read like any other (it may say "case not found"); other errors mean the court is not serving.
+  if (response.status >= 400 && response.status !== 404) {
+    throw new EcfUnavailable(`${request.courtCode}: CM/ECF answered HTTP ${response.status}`);
+  }
+  return { text: decodePage(response.body), bytes: response.body.byteLength };
+}

@@ -1,0 +1,38 @@
+// What GET /v2/status says about PACER's fee budget: when it is spent, which courts are affected (every
+// court PACER serves here) and until when. Read at most every 30 s per instance: the status endpoint is
+// hot and the budget moves slowly.
+import type { CourtRecord } from "@/lib/courts/types";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { budgetState } from "./fee-ledger";
+import { pacerServesCourt } from "./pacer-courts";
+import { pacerSettings } from "./pacer-settings";
+
+export interface FeeBudgetNotice {
+  scope: "daily" | "monthly";
+  resetsAt: Date;
+}
+
+const CACHE_MS = 30_000;
+let cached: { at: number; notice: FeeBudgetNotice | null } | undefined;
+
+export async function feeBudgetNotice(prisma: PrismaClient, now: Date): Promise<FeeBudgetNotice | null> {
+  const settings = pacerSettings();
+  if (!settings) return null;
+  if (cached && Date.now() - cached.at < CACHE_MS) return cached.notice;
+  const state = await budgetState(prisma, settings, now);
+  const notice = state.spent ? { scope: state.scope, resetsAt: state.resetsAt } : null;
+  cached = { at: Date.now(), notice };
+  return notice;
+}
+
+/** Tests: read the budget again on the next call. */
+export function forgetFeeBudgetNotice(): void {
+  cached = undefined;
+}
+
+/** The court as the status shows it while the budget is spent: its notes say so. */
+export function withBudgetNote<T extends Pick<CourtRecord, "court_code" | "kind" | "case_management_system" | "coverage" | "notes">>(court: T, notice: FeeBudgetNotice): T {
+  if (court.coverage === "planned" || !pacerServesCourt(court)) return court;
+  const note = `PACER fee budget (${notice.scope}) reached until ${notice.resetsAt.toISOString()}: cases not cached yet answer 503 and refreshes wait; cached cases are still served.`;
+  return { ...court, notes: court.notes ? `${note} ${court.notes}` : note };
+}

@@ -1,0 +1,64 @@
+// PACER fees (court-systems.md §1.5): $0.10 a billed page, an HTML page billed per 4,320 bytes, a docket
+// report capped at 30 pages ($3.00). Every billed request is a row of pacer_fees with the court, case,
+// kind, bytes, pages, cost and cause (API request id or refresh run), and the daily and monthly budgets of
+// configuration are checked against it before any paid request: a spent budget stops paid fetches until
+// the next UTC day or month, and the cache keeps serving what it holds.
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { currentFetchCause } from "@/lib/sources/fetch-cause";
+import type { PacerSettings } from "./pacer-settings";
+
+export const BYTES_PER_PAGE = 4320;
+export const CENTS_PER_PAGE = 10;
+export const DOCKET_PAGE_CAP = 30;
+
+export type FeeKind = "docket_full" | "docket_since" | "docket_parties" | "case_lookup" | "case_query" | "mobile_query";
+
+/** Pages PACER bills for an HTML answer of `bytes` bytes (at least one; capped for case documents and dockets). */
+export function billedPages(bytes: number, capped: boolean): number {
+  const pages = Math.max(1, Math.ceil(bytes / BYTES_PER_PAGE));
+  return capped ? Math.min(pages, DOCKET_PAGE_CAP) : pages;
+}
+
+export interface FeeRecord {
+  /** When the request was made (the fetch's clock, so simulated months bill on their own days). */
+  at: Date;
+  courtCode: string;
+  caseId: string | null;
+  kind: FeeKind;
+  bytes: number;
+  billedPages: number;
+  costCents: number;
+}
+
+export async function recordFee(prisma: PrismaClient, fee: FeeRecord): Promise<void> {
+  await prisma.pacerFee.create({ data: { ...fee, cause: currentFetchCause() } });
+}
+
+export type BudgetState =
+  | { spent: false; dayCents: number; monthCents: number }
+  | { spent: true; scope: "daily" | "monthly"; resetsAt: Date; dayCents: number; monthCents: number };
+
+const startOfDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+const startOfMonth = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+
+/** Spend of the current UTC day and month against the budgets. */
+export async function budgetState(prisma: PrismaClient, settings: Pick<PacerSettings, "dailyBudgetCents" | "monthlyBudgetCents">, now: Date): Promise<BudgetState> {
+  const day = startOfDay(now);
+  const month = startOfMonth(now);
+  const rows = await prisma.$queryRawUnsafe<{ day_cents: bigint | number | null; month_cents: bigint | number | null }[]>(
+    `SELECT COALESCE(SUM(cost_cents) FILTER (WHERE at >= $1::timestamptz), 0) AS day_cents,
+            COALESCE(SUM(cost_cents), 0) AS month_cents
+     FROM pacer_fees WHERE at >= $2::timestamptz`,
+    day.toISOString(),
+    month.toISOString(),
+  );
+  const dayCents = Number(rows[0]?.day_cents ?? 0);
+  const monthCents = Number(rows[0]?.month_cents ?? 0);
+  if (monthCents >= settings.monthlyBudgetCents) {
+    return { spent: true, scope: "monthly", resetsAt: new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1)), dayCents, monthCents };
+  }
+  if (dayCents >= settings.dailyBudgetCents) {
+    return { spent: true, scope: "daily", resetsAt: new Date(day.getTime() + 86_400_000), dayCents, monthCents };
+  }
+  return { spent: false, dayCents, monthCents };
+}

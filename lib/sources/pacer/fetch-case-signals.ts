@@ -1,0 +1,80 @@
+// The free change signals of one case (court-systems.md §1.2): mobile_query.pl's docket entry count and
+// the case query iquery.pl's "date of last filing". Neither costs a docket; a page that says it charged
+// (mobile "Cost:") is recorded in the fee ledger like any other bill.
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { ecfRequest } from "./ecf-request";
+import { recordFee } from "./fee-ledger";
+import type { PacerSettings } from "./pacer-settings";
+import { readCaseQuery } from "./read-case-query";
+import { readMobileQuery } from "./read-mobile-query";
+import { isLoginPage } from "./refuse-query-page";
+
+export interface SignalOptions {
+  prisma: PrismaClient;
+  settings: PacerSettings;
+  courtCode: string;
+  caseId: string;
+  pacerCaseId: string;
+  listedNumber: string;
+  now: Date;
+  signal?: AbortSignal;
+}
+
+/** The number of entries the docket has, or null when the page did not say. */
+export async function fetchEntryCount(options: SignalOptions): Promise<number | null> {
+  const { prisma, settings, courtCode, caseId, pacerCaseId, now, signal } = options;
+  const page = await ecfRequest({
+    prisma,
+    settings,
+    courtCode,
+    path: `/cgi-bin/mobile_query.pl?search=caseInfo&caseid=${encodeURIComponent(pacerCaseId)}`,
+    label: "pacer:mobile_query",
+    signal,
+    loggedOut: isLoginPage,
+  });
+  const reading = readMobileQuery(page.text);
+  if (reading.kind !== "mobile_query") return null;
+  if (reading.cost !== undefined && reading.cost > 0) {
+    const costCents = Math.round(reading.cost * 100);
+    await recordFee(prisma, { at: now, courtCode, caseId, kind: "mobile_query", bytes: page.bytes, billedPages: Math.round(costCents / 10), costCents });
+  }
+  // A count for another case (a stale id) is no signal.
+  if (reading.pacerCaseId && reading.pacerCaseId !== pacerCaseId) return null;
+  return reading.entryCount;
+}
+
+export interface CaseQuerySignal {
+  /** ISO date of the last filing, or null. */
+  dateOfLastFiling: string | null;
+  dateTerminated: string | null;
+}
+
+/** The case query's dates, or null when the page was not a case summary. */
+export async function fetchCaseQuery(options: SignalOptions): Promise<CaseQuerySignal | null> {
+  const { prisma, settings, courtCode, pacerCaseId, listedNumber, signal } = options;
+  const page = await ecfRequest({
+    prisma,
+    settings,
+    courtCode,
+    path: "/cgi-bin/iquery.pl?1-L_1_0-1",
+    form: {
+      all_case_ids: pacerCaseId,
+      case_num: listedNumber,
+      Qry_filed_from: "",
+      Qry_filed_to: "",
+      lastentry_from: "",
+      lastentry_to: "",
+      last_name: "",
+      first_name: "",
+      middle_name: "",
+      person_type: "",
+    },
+    label: "pacer:case_query",
+    signal,
+    loggedOut: isLoginPage,
+  });
+  const reading = readCaseQuery(page.text);
+  if (reading.kind !== "case_summary") return null;
+  if (reading.pacerCaseId && reading.pacerCaseId !== pacerCaseId) return null;
+  return { dateOfLastFiling: reading.dateOfLastFiling, dateTerminated: reading.dateTerminated };
+}

@@ -1,0 +1,134 @@
+// The PACER adapter: federal CM/ECF courts read live through PACER (DESIGN.md "Sources"). A case the cache
+// does not hold is fetched whole once (parties included); a cached case is refreshed with the entries
+// entered since the court-local day of its last successful refresh, without parties unless the header
+// changed (the boundary day is read again, and lib/cases/entry-key.ts merges it without duplicates, known
+// entries keeping their appearance time). Before any paid request the fee budget is checked; court
+// systems that are down, slow or answer an error page make the fetch "unavailable" (503, never charged).
+// Free change detection before scheduled refreshes is plan-pacer-refresh.ts.
+import { courtTimezone } from "@/lib/courts/timezone";
+import type { CourtRecord } from "@/lib/courts/types";
+import { getPrisma } from "@/lib/db";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { logEvent } from "@/lib/log";
+import { CourtHttpError } from "@/lib/sources/http/court-http-client";
+import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
+import type { FetchCaseRequest, SourceAdapter, SourceCase, SourceResult } from "@/lib/sources/types";
+import { EcfUnavailable } from "./ecf-request";
+import { budgetState } from "./fee-ledger";
+import { fetchDocketReport, type DocketQuery } from "./fetch-docket-report";
+import { lookupPacerCase } from "./lookup-pacer-case";
+import { planPacerRefresh } from "./plan-pacer-refresh";
+import { PacerLoginError } from "./pacer-session";
+import { pacerSettings, type PacerSettings } from "./pacer-settings";
+import { readDocketReport } from "./read-docket-report";
+
+/** A court-local calendar day as CM/ECF's forms take it: MM/DD/YYYY. */
+export function courtDay(court: Pick<CourtRecord, "court_code" | "region">, at: Date): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: courtTimezone(court), year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("month")}/${part("day")}/${part("year")}`;
+}
+
+interface CachedHeader {
+  lastRefreshedAt: Date;
+  caseName: string;
+  assignedJudge: string | null;
+  dateTerminated: Date | null;
+  natureOfProceeding: string | null;
+  status: string;
+}
+
+/** Whether the header of an incremental reading differs from the cached one (then parties may have too). */
+function headerChanged(court: CourtRecord, caseId: string, reading: SourceCase, cached: CachedHeader): boolean {
+  const header = normalizeCase(court, caseId, { ...reading, entries: [] }).header;
+  return (
+    header.case_name !== cached.caseName ||
+    header.assigned_judge !== cached.assignedJudge ||
+    (header.date_terminated?.slice(0, 10) ?? null) !== (cached.dateTerminated?.toISOString().slice(0, 10) ?? null) ||
+    header.nature_of_proceeding !== cached.natureOfProceeding ||
+    header.status !== cached.status
+  );
+}
+
+/**
+ * The day an incremental fetch starts from: the court-local day of the latest filing the cache holds
+ * (never after today). Entries are entered in time order and none is entered before it is filed, so every
+ * entry entered after the last successful reading is on or after that day — whatever the clocks say, and
+ * even when a reading was fetched but never stored. The day is read again; entry-key.ts merges it.
+ */
+async function sinceDay(prisma: PrismaClient, court: CourtRecord, caseId: string, now: Date): Promise<string> {
+  const rows = await prisma.$queryRawUnsafe<{ latest: Date | null }[]>(
+    `SELECT max(e.filed_at) AS latest FROM docket_entries e JOIN cases c ON c.id = e.case_ref WHERE c.court_code = $1 AND c.case_id = $2`,
+    court.court_code,
+    caseId,
+  );
+  const latest = rows[0]?.latest;
+  const at = latest && latest.getTime() < now.getTime() ? latest : now;
+  return courtDay(court, at);
+}
+
+async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court, caseId, now, signal }: FetchCaseRequest): Promise<SourceResult> {
+  const budget = await budgetState(prisma, settings, now);
+  if (budget.spent) return { kind: "budget_spent", resetsAt: budget.resetsAt.toISOString() };
+
+  const lookup = await lookupPacerCase({ prisma, settings, courtCode: court.court_code, caseId, signal });
+  if (lookup.kind !== "found") return lookup.kind === "sealed" ? { kind: "sealed", message: lookup.message } : { kind: "not_found" };
+
+  const cached = await prisma.case.findUnique({
+    where: { courtCode_caseId: { courtCode: court.court_code, caseId } },
+    select: { lastRefreshedAt: true, caseName: true, assignedJudge: true, dateTerminated: true, natureOfProceeding: true, status: true },
+  });
+  const base = { pacerCaseId: lookup.pacerCaseId, listedNumber: lookup.listedNumber };
+  const read = async (query: DocketQuery): Promise<SourceResult | SourceCase> => {
+    const page = await fetchDocketReport({ prisma, settings, courtCode: court.court_code, caseId, query, now, signal });
+    if (page.kind === "refused") {
+      if (page.reason === "sealed") return { kind: "sealed", message: page.message };
+      if (page.reason === "case_not_found") return { kind: "not_found" };
+      return { kind: "unavailable", reason: `${court.court_code}: the docket request answered ${page.reason}: ${page.message}`, estimatedRecoveryAt: null };
+    }
+    const reading = readDocketReport(page.html);
+    if (reading.kind !== "case") {
+      return { kind: "unavailable", reason: `${court.court_code}: unreadable docket (${reading.reason}: ${reading.message})`, estimatedRecoveryAt: null };
+    }
+    return reading.case;
+  };
+
+  if (!cached) {
+    const whole = await read({ ...base, enteredSince: null, parties: true });
+    return "kind" in whole ? whole : { kind: "found", case: whole };
+  }
+  const since = await sinceDay(prisma, court, caseId, now);
+  const recent = await read({ ...base, enteredSince: since, parties: false });
+  if ("kind" in recent) return recent;
+  if (!headerChanged(court, caseId, recent, cached)) return { kind: "found", case: recent, partiesOmitted: true };
+  // The header moved (judge, name, termination): the parties may have too, so read them with the same range.
+  const withParties = await read({ ...base, enteredSince: since, parties: true });
+  return "kind" in withParties ? withParties : { kind: "found", case: withParties };
+}
+
+export function createPacerSource(): SourceAdapter {
+  return {
+    name: "pacer",
+    async fetchCase(request) {
+      const settings = pacerSettings();
+      if (!settings) return { kind: "unavailable", reason: "no PACER account is configured", estimatedRecoveryAt: null };
+      try {
+        return await fetchCase(await getPrisma(), settings, request);
+      } catch (error) {
+        if (error instanceof PacerLoginError) {
+          return { kind: "unavailable", reason: error.message, estimatedRecoveryAt: error.retryAt?.toISOString() ?? null };
+        }
+        if (error instanceof EcfUnavailable || error instanceof CourtHttpError) {
+          logEvent("warn", "pacer fetch unavailable", { court_code: request.court.court_code, case_id: request.caseId, reason: error.message });
+          return { kind: "unavailable", reason: error.message, estimatedRecoveryAt: null };
+        }
+        throw error;
+      }
+    },
+    async planRefresh(request) {
+      const settings = pacerSettings();
+      if (!settings) return [...request.caseIds];
+      return planPacerRefresh(await getPrisma(), settings, request);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// Free change detection before a scheduled PACER refresh pays for anything (court-systems.md §1.2, §1.6).
+// A tracked case is fetched when:
+//   - PACER has no mapping for it yet, or the cache lost it;
+//   - the court's RSS feed showed activity on it after its last refresh (pacer_cases.changed_at);
+//   - the court's feed cannot vouch for it: no feed, a feed of some entry types only, or a feed not polled
+//     without failure since the case's last refresh — then the free entry count (mobile_query.pl) differs
+//     from the entries the cache holds, or, where that page says nothing, the case query (iquery.pl) shows
+//     a filing or termination later than the cache's; a case neither page can speak for is fetched.
+// Everything else is known unchanged and costs nothing.
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { logEvent } from "@/lib/log";
+import type { RefreshPlanRequest } from "@/lib/sources/types";
+import { fetchCaseQuery, fetchEntryCount } from "./fetch-case-signals";
+import type { PacerSettings } from "./pacer-settings";
+
+/** A feed polled less recently than this cannot vouch for anything (the poller runs every 5 minutes). */
+export const FEED_FRESH_MS = 15 * 60_000;
+/** Clock skew allowed between CM/ECF's item times and our database. */
+const SKEW_MS = 5 * 60_000;
+
+interface CaseRow {
+  case_id: string;
+  pacer_case_id: string | null;
+  listed_number: string | null;
+  changed_at: Date | null;
+  last_refreshed_at: Date | null;
+  entry_count: number;
+  last_filed_at: Date | null;
+  date_terminated: Date | null;
+}
+
+export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSettings, { court, caseIds, now, signal }: RefreshPlanRequest): Promise<string[]> {
+  if (caseIds.length === 0) return [];
+  const rows = await prisma.$queryRawUnsafe<CaseRow[]>(
+    `SELECT ids.case_id, p.pacer_case_id, p.listed_number, p.changed_at, c.last_refreshed_at, c.date_terminated,
+            (SELECT count(*)::int FROM docket_entries e WHERE e.case_ref = c.id) AS entry_count,
+            (SELECT max(e.filed_at) FROM docket_entries e WHERE e.case_ref = c.id) AS last_filed_at
+     FROM unnest($2::text[]) AS ids(case_id)
+     LEFT JOIN pacer_cases p ON p.court_code = $1 AND p.case_id = ids.case_id
+     LEFT JOIN cases c ON c.court_code = $1 AND c.case_id = ids.case_id`,
+    court.court_code,
+    [...caseIds],
+  );
+  const feed = await prisma.pacerFeed.findUnique({ where: { courtCode: court.court_code } });
+  const feedFresh = feed?.lastPolledAt !== null && feed?.lastPolledAt !== undefined && now.getTime() - feed.lastPolledAt.getTime() <= FEED_FRESH_MS;
+  const wholeFeed = feed?.entryTypes === "all" && feedFresh && feed.okSince !== null;
+
+  const toFetch: string[] = [];
+  for (const row of rows) {
+    if (!row.pacer_case_id || !row.listed_number || !row.last_refreshed_at) {
+      toFetch.push(row.case_id);
+      continue;
+    }
+    const refreshedMs = row.last_refreshed_at.getTime();
+    if (row.changed_at && row.changed_at.getTime() > refreshedMs - SKEW_MS) {
+      toFetch.push(row.case_id);
+      continue;
+    }
+    if (wholeFeed && feed!.okSince!.getTime() <= refreshedMs) continue; // the feed saw nothing since
+    if (await changedByFreeSignals(prisma, settings, court.court_code, row, now, signal)) toFetch.push(row.case_id);
+  }
+  return toFetch;
+}
+
+async function changedByFreeSignals(
+  prisma: PrismaClient,
+  settings: PacerSettings,
+  courtCode: string,
+  row: CaseRow,
+  now: Date,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const options = { prisma, settings, courtCode, caseId: row.case_id, pacerCaseId: row.pacer_case_id!, listedNumber: row.listed_number!, now, signal };
+  try {
+    const count = await fetchEntryCount(options);
+    if (count !== null) return count !== row.entry_count;
+    const summary = await fetchCaseQuery(options);
+    if (summary === null) return true;
+    const lastFiled = row.last_filed_at?.toISOString().slice(0, 10) ?? null;
+    if (summary.dateOfLastFiling && (!lastFiled || summary.dateOfLastFiling > lastFiled)) return true;
+    if (summary.dateTerminated && !row.date_terminated) return true;
+    return false;
+  } catch (error) {
+    // A signal that failed says nothing: the paid fetch decides (and reports the court down if it is).
+    logEvent("warn", "pacer free signal failed", { court_code: courtCode, case_id: row.case_id, reason: error instanceof Error ? error.message : String(error) });
+    return true;
+  }
+}

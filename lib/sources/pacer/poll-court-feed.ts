@@ -1,0 +1,102 @@
+// One poll of a court's free CM/ECF RSS feed (court-systems.md §1.6): the items are matched to the cases
+// PACER serves for us, by PACER case id or by case number, and those cases are marked changed at the
+// item's time (pacer_cases.changed_at), so the next scheduled refresh pays only for them. The feed's
+// channel says which entry types it carries ("all" or a list): only a feed of all types, polled without
+// failure since a case's last refresh, lets that refresh skip a case it does not mention
+// (plan-pacer-refresh.ts). No login, no fee: the feeds are public.
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { logEvent } from "@/lib/log";
+import { getCourtHttpClient } from "@/lib/sources/http/court-http-client";
+import { decodePage } from "@/lib/sources/decode-page";
+import { feedPath } from "./pacer-courts";
+import { ecfBaseUrl, type PacerSettings } from "./pacer-settings";
+import { readRssFeed } from "./read-rss-feed";
+import { splitCmEcfNumber } from "./split-cmecf-number";
+
+export interface FeedPoll {
+  courtCode: string;
+  status: "ok" | "none" | "failed";
+  entryTypes: "all" | string[] | null;
+  items: number;
+  /** Tracked cases marked for refresh. */
+  marked: number;
+  error: string | null;
+}
+
+export async function pollCourtFeed(prisma: PrismaClient, settings: PacerSettings, courtCode: string, now: Date): Promise<FeedPoll> {
+  const url = `${ecfBaseUrl(settings, courtCode)}${feedPath(courtCode)}`;
+  let status: number;
+  let text: string;
+  try {
+    const response = await getCourtHttpClient().request({ url, label: "pacer:rss", headers: { accept: "application/rss+xml, application/xml, text/xml" } });
+    status = response.status;
+    text = decodePage(response.body);
+  } catch (error) {
+    return failed(prisma, courtCode, now, error instanceof Error ? error.message : String(error));
+  }
+  if (status >= 500 || status === 429) return failed(prisma, courtCode, now, `HTTP ${status}`);
+  const feed = status < 400 ? readRssFeed(text) : null;
+  if (!feed) {
+    // No feed at this court (404, or a page that is not RSS): its cases rely on the free case signals.
+    await saveFeed(prisma, courtCode, { entryTypes: "none", lastPolledAt: now, okSince: null, lastError: `no RSS feed (HTTP ${status})` });
+    return { courtCode, status: "none", entryTypes: null, items: 0, marked: 0, error: null };
+  }
+
+  const marks = feed.items.filter((item) => item.time !== null);
+  let marked = 0;
+  if (marks.length > 0) {
+    marked = await prisma.$executeRawUnsafe(
+      `UPDATE pacer_cases p SET changed_at = GREATEST(COALESCE(p.changed_at, m.at), m.at)
+       FROM (SELECT pacer_case_id, case_id, max(at) AS at
+             FROM unnest($2::text[], $3::text[], $4::timestamptz[]) AS x(pacer_case_id, case_id, at)
+             GROUP BY pacer_case_id, case_id) m
+       WHERE p.court_code = $1 AND (p.pacer_case_id = m.pacer_case_id OR p.case_id = m.case_id)`,
+      courtCode,
+      marks.map((item) => item.pacerCaseId ?? ""),
+      marks.map((item) => splitCmEcfNumber(item.caseNumber)?.core ?? item.caseNumber),
+      marks.map((item) => item.time!),
+    );
+  }
+  const entryTypes = feed.entryTypes === null ? null : feed.entryTypes === "all" ? "all" : feed.entryTypes.join(",");
+  const newest = marks.reduce<string | null>((latest, item) => (latest === null || Date.parse(item.time!) > Date.parse(latest) ? item.time : latest), null);
+  const before = await prisma.pacerFeed.findUnique({ where: { courtCode }, select: { okSince: true, newestItemAt: true } });
+  await saveFeed(prisma, courtCode, {
+    entryTypes,
+    lastPolledAt: now,
+    okSince: before?.okSince ?? now,
+    lastError: null,
+    newestItemAt: newest ? new Date(newest) : (before?.newestItemAt ?? null),
+  });
+  return { courtCode, status: "ok", entryTypes: feed.entryTypes, items: feed.items.length, marked, error: null };
+}
+
+interface FeedFields {
+  entryTypes?: string | null;
+  lastPolledAt: Date;
+  okSince: Date | null;
+  lastError: string | null;
+  newestItemAt?: Date | null;
+}
+
+async function saveFeed(prisma: PrismaClient, courtCode: string, fields: FeedFields): Promise<void> {
+  const data = { ...fields, updatedAt: new Date() };
+  await prisma.pacerFeed.upsert({ where: { courtCode }, create: { courtCode, ...data }, update: data });
+}
+
+async function failed(prisma: PrismaClient, courtCode: string, now: Date, error: string): Promise<FeedPoll> {
+  // A failed poll breaks the feed's run: until it succeeds again, refreshes fall back to the case signals.
+  await saveFeed(prisma, courtCode, { lastPolledAt: now, okSince: null, lastError: error.slice(0, 500) });
+  logEvent("warn", "pacer rss poll failed", { court_code: courtCode, reason: error });
+  return { courtCode, status: "failed", entryTypes: null, items: 0, marked: 0, error };
+}
+
+/** Courts to poll: those with cases PACER serves for us that agents still track. */
+export async function listFeedCourts(prisma: PrismaClient, now: Date, trackingWindowMs: number): Promise<string[]> {
+  const rows = await prisma.$queryRawUnsafe<{ court_code: string }[]>(
+    `SELECT DISTINCT p.court_code FROM pacer_cases p
+     JOIN cases c ON c.court_code = p.court_code AND c.case_id = p.case_id
+     WHERE c.last_queried_at >= $1::timestamptz ORDER BY p.court_code`,
+    new Date(now.getTime() - trackingWindowMs).toISOString(),
+  );
+  return rows.map((row) => row.court_code);
+}

@@ -1,0 +1,338 @@
+// PACER as a live source, end to end over real HTTP: the replay server (tests/helpers/replay) speaks
+// PACER's protocol from recorded real pages; the production adapter logs in, looks cases up, fetches and
+// reads dockets, records fees, and the real cache stores them, on PGlite and PostgreSQL. Payment is the
+// one stand-in (tests/http covers x402); everything between the route and the court is production code.
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { CaseResponse } from "@/contract";
+import { GET as getCase } from "@/app/v2/case/route";
+import { findCourt } from "@/lib/courts/registry";
+import { useDatabase } from "@/lib/db";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { refreshCases } from "@/lib/refresh/refresh-cases";
+import { pacerSettings } from "@/lib/sources/pacer/pacer-settings";
+import { pollCourtFeed } from "@/lib/sources/pacer/poll-court-feed";
+import { pollPacerFeeds } from "@/lib/sources/pacer/poll-pacer-feeds";
+import { totpCode } from "@/lib/sources/pacer/totp-code";
+import { callRoute } from "../helpers/call-route";
+import { HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
+import { startPacerEnvironment, TEST_LOGIN, type PacerEnvironment } from "../helpers/replay/pacer-environment";
+import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
+
+vi.hoisted(() => {
+  // The registry computes coverage when first imported: PACER must be configured before that.
+  process.env.PACER_USERNAME = "replay-user";
+  process.env.PACER_PASSWORD = "correct horse battery staple";
+});
+vi.mock("@/lib/payments/run-paid", () => ({
+  runPaid: async (options: { work: (payer: string) => Promise<unknown> }) => ({
+    result: await options.work("0x00000000000000000000000000000000000000aa"),
+    payer: "0x00000000000000000000000000000000000000aa",
+    headers: {},
+  }),
+}));
+
+const LAED = "pacer/district/laed_127926.html"; // 58 entries entered over three years
+const MAD = "pacer/district/mad_193254.html"; // 30 entries
+const NJD = "pacer/district/njd_509180.html"; // 174 kB: above PACER's 30-page cap
+const TXED = "pacer/district/txed.html"; // 25 entries, all entered in 2007
+
+const queryCase = (courtCode: string, caseId: string) =>
+  // Answers are read as the envelope they are: a case, or an error.
+  callRoute<CaseResponse & { error: Record<string, string> }>(getCase, "/v2/case", { query: { case_id: caseId, court_code: courtCode, context: "full" } });
+
+let env: PacerEnvironment;
+beforeAll(async () => {
+  env = await startPacerEnvironment();
+});
+afterAll(async () => env?.close());
+
+interface StoredEntry {
+  entry_key: string;
+  description: string;
+  filed_at: Date;
+  first_seen_at: Date;
+  appeared_at: Date;
+}
+async function storedEntries(prisma: PrismaClient, courtCode: string, caseId: string): Promise<StoredEntry[]> {
+  return prisma.$queryRawUnsafe<StoredEntry[]>(
+    `SELECT e.entry_key, e.description, e.filed_at, e.first_seen_at, e.appeared_at FROM docket_entries e
+     JOIN cases c ON c.id = e.case_ref WHERE c.court_code = $1 AND c.case_id = $2 ORDER BY e.entry_key`,
+    courtCode,
+    caseId,
+  );
+}
+const docketRequests = () => env.server.requests(/DktRpt\.pl/);
+
+describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, target) => {
+  const database = databaseForSuite(target, (opened) => useDatabase(opened.db));
+  const prisma = () => database().db.prisma;
+  let serial = 0;
+  /** Hosts a recorded docket under a fresh case number, so tests never share cache rows. */
+  const host = (file: string, court: string, extra: { sealed?: boolean; visibleAt?: Date } = {}) => {
+    serial += 1;
+    const caseId = `2:${target.name === "pglite" ? "21" : "22"}-cv-${String(40000 + serial * 37 + Math.floor(Math.random() * 30)).padStart(5, "0")}`;
+    return env.pacer.host(file, { court, caseId, ...extra });
+  };
+
+  beforeEach(async () => {
+    env.server.clearFaults();
+    env.pacer.advanceTo(null);
+    env.configure({ PACER_TOTP_SECRET: undefined, PACER_PASSWORD: TEST_LOGIN.password, PACER_DAILY_BUDGET_USD: undefined, PACER_MONTHLY_BUDGET_USD: undefined });
+    // Each test starts without a session: logins are part of what is tested.
+    await prisma().$executeRawUnsafe("DELETE FROM pacer_sessions");
+    await prisma().$executeRawUnsafe("DELETE FROM pacer_fees");
+  });
+
+  it("serves federal CM/ECF courts from PACER: coverage full, a paid miss reads the whole docket once", async () => {
+    expect(findCourt("laed")).toMatchObject({ coverage: "full", case_management_system: "CM/ECF" });
+    const hosted = host(LAED, "laed");
+    const answer = await queryCase("laed", hosted.caseId);
+    expect(answer.status, answer.text).toBe(200);
+    const kase = answer.body.case as { docket_history: unknown[]; parties: unknown[]; case_name: string };
+    expect(kase.docket_history).toHaveLength(58);
+    expect(kase.parties.length).toBeGreaterThan(0);
+    // One lookup, one whole-docket report with parties, the date sent so no "large report" page can interpose.
+    const [report] = docketRequests().slice(-1);
+    expect(report!.method).toBe("POST");
+    const fees = await prisma().pacerFee.findMany({ where: { caseId: hosted.caseId } });
+    expect(fees).toHaveLength(1);
+    expect(fees[0]).toMatchObject({ courtCode: "laed", kind: "docket_full" });
+    expect(fees[0]!.cause).toBe(answer.headers.get("x-request-id"));
+    // The ledger matches what PACER billed, page for page.
+    const billed = env.pacer.bills.filter((bill) => bill.caseId === hosted.caseId);
+    expect(billed).toHaveLength(1);
+    expect(fees[0]!.billedPages).toBe(billed[0]!.pages);
+    expect(fees[0]!.costCents).toBe(billed[0]!.cents);
+    // Cached: the second query pays nothing and asks PACER nothing.
+    const before = env.server.log.length;
+    expect((await queryCase("laed", hosted.caseId)).status).toBe(200);
+    expect(env.server.log.length).toBe(before);
+    expect(await prisma().pacerCase.count({ where: { caseId: hosted.caseId } })).toBe(1);
+  });
+
+  it("logs in once and shares the token; after the session expires, logs in once more", async () => {
+    const a = host(MAD, "mad");
+    const b = host(MAD, "mad");
+    const loginsBefore = env.pacer.logins.length;
+    expect((await queryCase("mad", a.caseId)).status).toBe(200);
+    expect((await queryCase("mad", b.caseId)).status).toBe(200);
+    expect(env.pacer.logins.slice(loginsBefore)).toEqual([{ loginId: TEST_LOGIN.loginId, result: "ok" }]);
+    const stored = await prisma().pacerSession.findUnique({ where: { loginId: TEST_LOGIN.loginId } });
+    expect(stored?.token).toMatch(/^[0-9a-f]{128}$/);
+
+    env.pacer.expireSessions();
+    const c = host(MAD, "mad");
+    expect((await queryCase("mad", c.caseId)).status).toBe(200);
+    expect(env.pacer.logins.slice(loginsBefore).map((login) => login.result)).toEqual(["ok", "ok"]);
+    // The "please log in" page was answered once, then the same request went through.
+    const lookups = env.server.requests(new RegExp(`possible_case_numbers\\.pl\\?${c.caseId}`));
+    expect(lookups).toHaveLength(2);
+  });
+
+  it("logs in with a one-time code computed from PACER_TOTP_SECRET; without it, says what to set and does not loop", async () => {
+    const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+    env.pacer.addAccount({ ...TEST_LOGIN, loginId: "mfa-user", totpSecret: secret });
+    env.configure({ PACER_USERNAME: "mfa-user" });
+    try {
+      const hosted = host(MAD, "mad");
+      const refused = await queryCase("mad", hosted.caseId);
+      expect(refused.status).toBe(503);
+      expect(env.pacer.logins.at(-1)).toEqual({ loginId: "mfa-user", result: "otp_required" });
+      const row = await prisma().pacerSession.findUnique({ where: { loginId: "mfa-user" } });
+      expect(row?.lastError).toMatch(/set PACER_TOTP_SECRET/);
+      expect(row?.blockedUntil?.getTime()).toBeGreaterThan(Date.now());
+      // A second query does not try again before the backoff ends.
+      const attempts = env.pacer.logins.length;
+      await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+      expect((await queryCase("mad", hosted.caseId)).status).toBe(503);
+      expect(env.pacer.logins.length).toBe(attempts);
+
+      await prisma().$executeRawUnsafe("DELETE FROM pacer_sessions");
+      await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+      env.configure({ PACER_TOTP_SECRET: secret });
+      expect(totpCode(secret, new Date())).toMatch(/^\d{6}$/);
+      const answer = await queryCase("mad", hosted.caseId);
+      expect(answer.status, answer.text).toBe(200);
+      expect(env.pacer.logins.at(-1)).toEqual({ loginId: "mfa-user", result: "ok" });
+    } finally {
+      env.configure({ PACER_USERNAME: TEST_LOGIN.loginId });
+    }
+  });
+
+  it("a wrong password answers 503 (not charged) and blocks further logins instead of looping", async () => {
+    env.configure({ PACER_PASSWORD: "wrong" });
+    const hosted = host(MAD, "mad");
+    const before = env.pacer.logins.length;
+    const answer = await queryCase("mad", hosted.caseId);
+    expect(answer.status).toBe(503);
+    expect(answer.body.error.code).toBe("source_unavailable");
+    expect(answer.body.error.estimated_recovery_at).toBeDefined();
+    await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+    await queryCase("mad", hosted.caseId);
+    expect(env.pacer.logins.slice(before).map((login) => login.result)).toEqual(["bad_password"]);
+    expect(await prisma().pacerFee.count()).toBe(0);
+  });
+
+  it("lookup: the exact office among several listed; unknown → 404; sealed → 404 that says sealed; the mapping paid once", async () => {
+    const hosted = host(MAD, "mad");
+    expect((await queryCase("mad", hosted.caseId)).status).toBe(200);
+    // possible_case_numbers.pl listed the same number in another office first, with another id.
+    const mapping = await prisma().pacerCase.findUnique({ where: { courtCode_caseId: { courtCode: "mad", caseId: hosted.caseId } } });
+    expect(mapping?.pacerCaseId).toBe(hosted.pacerCaseId);
+
+    const unknown = await queryCase("mad", "1:19-cv-99999");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe("case_not_found");
+
+    const sealed = host(MAD, "mad", { sealed: true });
+    const answer = await queryCase("mad", sealed.caseId);
+    expect(answer.status).toBe(404);
+    expect(answer.body.error.code).toBe("case_not_found");
+    expect(answer.body.error.message).toMatch(/sealed/);
+    expect(env.pacer.bills.filter((bill) => bill.caseId === sealed.caseId)).toHaveLength(0);
+  });
+
+  it("refresh: only entries entered since the last reading, no parties, merged exactly; first_seen kept", async () => {
+    const hosted = host(LAED, "laed");
+    env.pacer.advanceTo("2009-06-30");
+    expect((await queryCase("laed", hosted.caseId)).status).toBe(200);
+    const first = await storedEntries(prisma(), "laed", hosted.caseId);
+    const partiesBefore = await prisma().party.count({ where: { case: { caseId: hosted.caseId } } });
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.length).toBeLessThan(58);
+
+    env.pacer.advanceTo(null);
+    const requestsBefore = docketRequests().length;
+    const summary = await refreshCases({ prisma: prisma(), court: findCourt("laed")!, caseIds: [hosted.caseId], now: new Date() });
+    expect(summary).toMatchObject({ refreshed: 1, unavailable: 0 });
+    expect(docketRequests().length).toBe(requestsBefore + 1);
+    const incrementalBill = env.pacer.bills.at(-1)!;
+    const fee = await prisma().pacerFee.findFirst({ where: { caseId: hosted.caseId }, orderBy: { id: "desc" } });
+    expect(fee?.kind).toBe("docket_since");
+    expect(fee?.cause).toBe("refresh:laed");
+
+    const after = await storedEntries(prisma(), "laed", hosted.caseId);
+    expect(after).toHaveLength(58); // every entry once: the boundary day read again, no duplicates
+    const byKey = new Map(after.map((entry) => [entry.entry_key, entry]));
+    for (const entry of first) expect(byKey.get(entry.entry_key)?.first_seen_at.getTime()).toBe(entry.first_seen_at.getTime());
+    expect(await prisma().party.count({ where: { case: { caseId: hosted.caseId } } })).toBe(partiesBefore);
+
+    // The result equals a whole-docket reading of the same case.
+    const whole = host(LAED, "laed");
+    expect((await queryCase("laed", whole.caseId)).status).toBe(200);
+    const reference = await storedEntries(prisma(), "laed", whole.caseId);
+    // The incremental report really was smaller than the whole docket: only rows entered since the boundary day.
+    expect(incrementalBill.bytes).toBeLessThan(env.pacer.bills.at(-1)!.bytes);
+    const shape = (entries: StoredEntry[]) => entries.map((entry) => [entry.entry_key, entry.description, entry.filed_at.toISOString()]);
+    expect(shape(after)).toEqual(shape(reference));
+  });
+
+  it("the 30-page cap: a long docket costs $3.00 at most", async () => {
+    const hosted = host(NJD, "njd");
+    expect((await queryCase("njd", hosted.caseId)).status).toBe(200);
+    const fee = await prisma().pacerFee.findFirst({ where: { caseId: hosted.caseId } });
+    expect(fee).toMatchObject({ billedPages: 30, costCents: 300 });
+    expect(fee!.bytes).toBeGreaterThan(30 * 4320);
+  });
+
+  it("a spent fee budget stops fetches with 503 'fee budget reached'; cached cases still answer; /v2/status names the courts", async () => {
+    const cached = host(MAD, "mad");
+    expect((await queryCase("mad", cached.caseId)).status).toBe(200);
+    env.configure({ PACER_DAILY_BUDGET_USD: "0.10" });
+    const fresh = host(MAD, "mad");
+    const requests = env.server.log.length;
+    const answer = await queryCase("mad", fresh.caseId);
+    expect(answer.status).toBe(503);
+    expect(answer.body.error.code).toBe("source_unavailable");
+    expect(answer.body.error.message).toMatch(/fee budget reached/);
+    expect(env.server.log.length).toBe(requests); // PACER was not asked
+    expect((await queryCase("mad", cached.caseId)).status).toBe(200);
+
+    const { GET: getStatus } = await import("@/app/v2/status/route");
+    const status = await callRoute(getStatus, "/v2/status");
+    expect(status.body.operational_status).toBe("degraded");
+    const mad = status.body.courts.find((court: { court_code: string }) => court.court_code === "mad");
+    expect(mad.notes).toMatch(/PACER fee budget \(daily\) reached/);
+    const refresh = await refreshCases({ prisma: prisma(), court: findCourt("mad")!, caseIds: [fresh.caseId], now: new Date() });
+    expect(refresh.budgetSpent).toBe(true);
+    env.configure({ PACER_DAILY_BUDGET_USD: undefined });
+  });
+
+  it("a court that answers 500 or nothing: 503 with a reason, nothing recorded as billed, the court's runs fail", async () => {
+    const hosted = host(MAD, "mad");
+    env.server.fail({ match: /DktRpt\.pl/, kind: "status", status: 500 });
+    const down = await queryCase("mad", hosted.caseId);
+    expect(down.status).toBe(503);
+    expect(down.body.error.code).toBe("source_unavailable");
+    expect(await prisma().pacerFee.count({ where: { caseId: hosted.caseId } })).toBe(0);
+
+    env.server.clearFaults();
+    env.server.fail({ match: /DktRpt\.pl/, kind: "hang" });
+    await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+    const slow = await queryCase("mad", hosted.caseId);
+    expect(slow.status).toBe(503);
+    env.server.clearFaults();
+    await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+    expect((await queryCase("mad", hosted.caseId)).status).toBe(200);
+  });
+
+  it("free signals first: a court with a full RSS feed pays only for the cases its feed mentions", async () => {
+    env.pacer.feeds.set("laed", { kind: "all" });
+    // Rows on the dockets before this test appeared half an hour ago (their feed items say so).
+    const earlier = new Date(Date.now() - 30 * 60_000);
+    env.pacer.advanceTo("2009-06-30");
+    const quiet = host(TXED, "laed", { visibleAt: earlier });
+    const busy = host(LAED, "laed", { visibleAt: earlier });
+    // The court's feed is polled without failure from before these cases' first reading.
+    expect((await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date())).status).toBe("ok");
+    for (const hosted of [quiet, busy]) expect((await queryCase("laed", hosted.caseId)).status).toBe(200);
+    await pollPacerFeeds(prisma(), new Date());
+    const firstBusy = await storedEntries(prisma(), "laed", busy.caseId);
+
+    env.pacer.advanceTo(null); // the busy docket gains entries; the quiet one (all in 2007) gains none
+    const polls = await pollPacerFeeds(prisma(), new Date());
+    expect(polls.find((poll) => poll.courtCode === "laed")).toMatchObject({ status: "ok", entryTypes: "all" });
+    const requestsBefore = env.server.log.length;
+    const summary = await refreshCases({ prisma: prisma(), court: findCourt("laed")!, caseIds: [quiet.caseId, busy.caseId], now: new Date() });
+    expect(summary).toMatchObject({ refreshed: 1, skipped: 1 });
+    const asked = env.server.log.slice(requestsBefore);
+    expect(asked.filter((entry) => /DktRpt/.test(entry.url))).toHaveLength(1);
+    expect(asked.filter((entry) => /mobile_query|iquery/.test(entry.url))).toHaveLength(0);
+
+    // The RSS-triggered refresh equals a whole reading: same entries; known ones keep first_seen.
+    const after = await storedEntries(prisma(), "laed", busy.caseId);
+    const byKey = new Map(after.map((entry) => [entry.entry_key, entry]));
+    for (const entry of firstBusy) expect(byKey.get(entry.entry_key)?.first_seen_at.getTime()).toBe(entry.first_seen_at.getTime());
+    const whole = host(LAED, "laed");
+    expect((await queryCase("laed", whole.caseId)).status).toBe(200);
+    const reference = await storedEntries(prisma(), "laed", whole.caseId);
+    expect(after.map((entry) => entry.entry_key)).toEqual(reference.map((entry) => entry.entry_key));
+    expect(after.map((entry) => entry.description)).toEqual(reference.map((entry) => entry.description));
+  });
+
+  it("a court without a feed: the free entry count decides, and a docket is paid for only when it moved", async () => {
+    env.pacer.feeds.set("nyed", { kind: "none" });
+    const hosted = host(LAED, "nyed");
+    env.pacer.advanceTo("2009-06-30");
+    expect((await queryCase("nyed", hosted.caseId)).status).toBe(200);
+    await pollPacerFeeds(prisma(), new Date());
+    expect(await prisma().pacerFeed.findUnique({ where: { courtCode: "nyed" } })).toMatchObject({ entryTypes: "none" });
+
+    const court = findCourt("nyed")!;
+    let before = env.server.log.length;
+    const unchanged = await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() });
+    expect(unchanged).toMatchObject({ skipped: 1, attempted: 0 });
+    expect(env.server.log.slice(before).map((entry) => entry.url.split("?")[0])).toEqual(["/ecf/nyed/cgi-bin/mobile_query.pl"]);
+
+    env.pacer.advanceTo(null);
+    before = env.server.log.length;
+    const changed = await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() });
+    expect(changed).toMatchObject({ refreshed: 1, skipped: 0 });
+    expect(env.server.log.slice(before).filter((entry) => /DktRpt/.test(entry.url))).toHaveLength(1);
+    expect(await storedEntries(prisma(), "nyed", hosted.caseId)).toHaveLength(58);
+  });
+});
+
+describe.skipIf(HAS_CORPUS)("PACER adapter", () => {
+  it.skip(NO_CORPUS_MESSAGE, () => undefined);
+});

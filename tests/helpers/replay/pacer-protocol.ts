@@ -1,0 +1,248 @@
+// PACER's protocol for the replay server, from recorded real pages (../shared/corpus/pacer): the
+// authentication service's JSON (success, bad password, one-time code required or wrong), and per court
+// under `/ecf/<court>`: possible_case_numbers.pl, DktRpt.pl multipart POSTs (cut to the requested date
+// range and party choice, billed by bytes with a receipt as PACER does), iquery.pl, mobile_query.pl, the
+// RSS feed, and the "please log in" page for a session that is not (or no longer) valid. Courts' days are
+// the dockets' own ("today" moves with advanceTo); feed items carry the wall time a row became visible.
+// Test configuration: PACER_LOGIN_URL=<base>/pacer-login, PACER_ECF_URL_TEMPLATE=<base>/ecf/{court}.
+import { randomBytes } from "node:crypto";
+import { Secret, TOTP } from "otpauth";
+import { readDocketReport } from "@/lib/sources/pacer/read-docket-report";
+import { splitCmEcfNumber } from "@/lib/sources/pacer/split-cmecf-number";
+import { corpusFiles, corpusText } from "../corpus";
+import { analyzeDocket, cutDocket, receiptHtml, type DocketRequest, type RecordedDocket } from "./pacer-docket-pages";
+import { caseQueryPage, feedXml, lookupXml, mobileQueryPage, type FeedItem } from "./pacer-pages";
+import type { ReplayProtocol, ReplayRequest, ReplayResponse } from "./replay-server";
+
+export interface PacerAccount {
+  loginId: string;
+  password: string;
+  totpSecret?: string;
+}
+
+export interface HostedDocket {
+  court: string;
+  caseId: string;
+  pacerCaseId: string;
+  /** As possible_case_numbers.pl lists it. */
+  listedNumber: string;
+  title: string;
+  judge: string | null;
+  dateFiled: string | null;
+  docket: RecordedDocket;
+  sealed: boolean;
+  /** Wall time each row (by start offset) became visible, for feed items. */
+  visibleSince: Map<number, Date>;
+}
+
+export type FeedSetting = { kind: "all" } | { kind: "types"; types: string[] } | { kind: "none" };
+
+export interface Bill {
+  court: string;
+  caseId: string;
+  bytes: number;
+  pages: number;
+  cents: number;
+}
+
+const iso = (mmddyyyy: string | undefined): string | null => {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec((mmddyyyy ?? "").trim());
+  return match ? `${match[3]}-${match[1]!.padStart(2, "0")}-${match[2]!.padStart(2, "0")}` : null;
+};
+
+export class PacerReplay implements ReplayProtocol {
+  readonly accounts = new Map<string, PacerAccount>();
+  readonly tokens = new Set<string>();
+  readonly logins: Array<{ loginId: string; result: "ok" | "bad_password" | "otp_required" | "otp_wrong" }> = [];
+  readonly bills: Bill[] = [];
+  readonly feeds = new Map<string, FeedSetting>();
+  readonly hosted: HostedDocket[] = [];
+  /** The courts' "today" (ISO date): rows entered later are not on any docket yet. Null: everything is. */
+  today: string | null = null;
+
+  addAccount(account: PacerAccount): void {
+    this.accounts.set(account.loginId, account);
+  }
+
+  /** Serve a recorded docket page as case `caseId` (default: its own number) with PACER id `pacerCaseId`. */
+  host(file: string, options: { court: string; caseId?: string; pacerCaseId?: string; sealed?: boolean; visibleAt?: Date }): HostedDocket {
+    const html = corpusText(file);
+    const reading = readDocketReport(html);
+    if (reading.kind !== "case") throw new Error(`${file} is not a docket`);
+    const parts = splitCmEcfNumber(reading.case.caseNumber);
+    const caseId = options.caseId ?? parts?.core;
+    if (!caseId) throw new Error(`${file}: give the case id (its number ${reading.case.caseNumber} has no office)`);
+    const docket = analyzeDocket(html);
+    const wanted = splitCmEcfNumber(caseId)!;
+    const hosted: HostedDocket = {
+      court: options.court,
+      caseId,
+      pacerCaseId: options.pacerCaseId ?? String(100000 + this.hosted.length * 7919),
+      listedNumber: `${wanted.office}:${wanted.year}-${wanted.type}-${Number(wanted.serial)}`,
+      title: reading.case.title,
+      judge: reading.case.judge ?? null,
+      dateFiled: reading.case.dateFiled ?? null,
+      docket,
+      sealed: options.sealed ?? false,
+      visibleSince: new Map(),
+    };
+    this.hosted.push(hosted);
+    this.markVisible(options.visibleAt);
+    return hosted;
+  }
+
+  /** Move the courts' day forward: rows entered up to `day` appear now (feed items get this wall time). */
+  advanceTo(day: string | null): void {
+    this.today = day;
+    this.markVisible();
+  }
+
+  /** Every session token stops being accepted (CM/ECF answers with its login page). */
+  expireSessions(): void {
+    this.tokens.clear();
+  }
+
+  billedCents(): number {
+    return this.bills.reduce((sum, bill) => sum + bill.cents, 0);
+  }
+
+  private markVisible(at?: Date): void {
+    const now = at ?? new Date();
+    for (const hosted of this.hosted) {
+      for (const row of hosted.docket.rows) {
+        const entered = row.entered ?? row.filed!;
+        if ((this.today === null || entered <= this.today) && !hosted.visibleSince.has(row.start)) hosted.visibleSince.set(row.start, now);
+      }
+    }
+  }
+
+  async handle(request: ReplayRequest): Promise<ReplayResponse | null> {
+    if (request.method === "POST" && request.path === "/pacer-login/services/cso-auth") return this.login(request);
+    const match = /^\/ecf\/([a-z0-9]+)\/cgi-bin\/([A-Za-z0-9_]+\.pl)$/.exec(request.path);
+    if (!match) return null;
+    const [, court, script] = match as unknown as [string, string, string];
+    if (/^(rss_outside|rss_outside4|readyDockets)\.pl$/.test(script)) return this.feed(court);
+    const token = request.cookies.NextGenCSO ?? request.cookies.PacerSession;
+    if (!token || !this.tokens.has(token)) return { body: corpusText("pacer/authentication_samples/please_log_in.html") };
+    switch (script) {
+      case "possible_case_numbers.pl":
+        return this.lookup(court, decodeURIComponent(request.rawQuery));
+      case "DktRpt.pl":
+        return this.docketReport(court, await request.form());
+      case "iquery.pl":
+        return this.caseQuery(court, await request.form());
+      case "mobile_query.pl":
+        return this.mobileQuery(court, request.query.get("caseid") ?? "");
+      default:
+        return { status: 404, body: "<html><body>Not Found</body></html>" };
+    }
+  }
+
+  private login(request: ReplayRequest): ReplayResponse {
+    const body = request.json() as Record<string, string>;
+    const account = this.accounts.get(body.loginId ?? "");
+    const answer = (fields: Record<string, string>) => ({ headers: { "content-type": "application/json" }, body: JSON.stringify(fields) });
+    if (!account || account.password !== body.password) {
+      this.logins.push({ loginId: body.loginId ?? "", result: "bad_password" });
+      return answer({ loginResult: "1", errorDescription: "Invalid username, password, or one-time passcode." });
+    }
+    if (account.totpSecret) {
+      if (!body.otpCode) {
+        this.logins.push({ loginId: account.loginId, result: "otp_required" });
+        return answer({ loginResult: "1", errorDescription: "A one-time passcode is required for this account." });
+      }
+      const totp = new TOTP({ secret: Secret.fromBase32(account.totpSecret) });
+      if (totp.validate({ token: body.otpCode, window: 1 }) === null) {
+        this.logins.push({ loginId: account.loginId, result: "otp_wrong" });
+        return answer({ loginResult: "1", errorDescription: "Invalid username, password, or one-time passcode." });
+      }
+    }
+    const token = randomBytes(64).toString("hex");
+    this.tokens.add(token);
+    this.logins.push({ loginId: account.loginId, result: "ok" });
+    return answer({ nextGenCSO: token, loginResult: "0", errorDescription: "" });
+  }
+
+  private find(court: string, pacerCaseId: string): HostedDocket | undefined {
+    return this.hosted.find((hosted) => hosted.court === court && hosted.pacerCaseId === pacerCaseId);
+  }
+
+  private lookup(court: string, number: string): ReplayResponse {
+    const wanted = splitCmEcfNumber(number);
+    const same = (caseId: string) => {
+      const parts = splitCmEcfNumber(caseId);
+      return !!parts && !!wanted && parts.year === wanted.year && Number(parts.serial) === Number(wanted.serial) && (!wanted.type || parts.type === wanted.type);
+    };
+    const matches = this.hosted.filter((hosted) => hosted.court === court && same(hosted.caseId));
+    if (matches.some((hosted) => hosted.sealed)) return { headers: { "content-type": "text/xml" }, body: lookupXml(number, { sealed: true }) };
+    if (matches.length > 0) return { headers: { "content-type": "text/xml" }, body: lookupXml(number, { cases: matches }) };
+    // A recorded answer for exactly this number (the corpus's possible_case_numbers records).
+    for (const file of corpusFiles("pacer/possible_case_numbers", ".xml")) {
+      const xml = corpusText(file);
+      if (new RegExp(`<request number=["']${number.replace(/[^\w:-]/g, "")}["']`).test(xml)) return { headers: { "content-type": "text/xml" }, body: xml };
+    }
+    return { headers: { "content-type": "text/xml" }, body: lookupXml(number, {}) };
+  }
+
+  private docketReport(court: string, form: Record<string, string>): ReplayResponse {
+    const hosted = this.find(court, form.all_case_ids ?? "");
+    if (!hosted) return { body: corpusText("pacer/not_dockets/cacd_628915.html") };
+    const request: DocketRequest = {
+      asOf: this.today,
+      rangeType: form.date_range_type === "Entered" ? "Entered" : "Filed",
+      from: iso(form.date_from),
+      to: iso(form.date_to),
+      parties: form.list_of_parties_and_counsel === "on",
+    };
+    const { html } = cutDocket(hosted.docket, request);
+    const bytes = Buffer.byteLength(html, "utf8");
+    const pages = Math.min(30, Math.max(1, Math.ceil(bytes / 4320)));
+    this.bills.push({ court, caseId: hosted.caseId, bytes, pages, cents: pages * 10 });
+    return { body: html + receiptHtml({ at: new Date(), loginId: "replay", caseNumber: hosted.listedNumber, pages, cents: pages * 10 }) };
+  }
+
+  /** The docket as of today, read (for the free pages' counts and dates). */
+  private current(hosted: HostedDocket) {
+    const reading = readDocketReport(cutDocket(hosted.docket, { asOf: this.today, rangeType: "Filed", from: null, to: null, parties: false }).html);
+    return reading.kind === "case" ? reading.case : null;
+  }
+
+  private caseQuery(court: string, form: Record<string, string>): ReplayResponse {
+    const hosted = this.find(court, form.all_case_ids ?? "");
+    const current = hosted ? this.current(hosted) : null;
+    if (!hosted || !current) return { body: corpusText("pacer/case_queries/alsd.html") }; // "Case not found."
+    const lastFiled = current.entries.map((entry) => entry.filed.slice(0, 10)).sort().at(-1) ?? null;
+    return { body: caseQueryPage(hosted, { lastFiled, terminated: current.dateTerminated ?? null }) };
+  }
+
+  private mobileQuery(court: string, pacerCaseId: string): ReplayResponse {
+    const hosted = this.find(court, pacerCaseId);
+    const current = hosted ? this.current(hosted) : null;
+    if (!hosted || !current) return { body: corpusText("pacer/case_queries/alsd.html") };
+    return { body: mobileQueryPage(hosted, current.entries.length) };
+  }
+
+  private feed(court: string): ReplayResponse {
+    const setting = this.feeds.get(court) ?? { kind: "all" };
+    if (setting.kind === "none") return { status: 404, body: "<html><body><h1>Not Found</h1></body></html>" };
+    const dayAgo = Date.now() - 86_400_000;
+    const items: FeedItem[] = [];
+    for (const hosted of this.hosted.filter((candidate) => candidate.court === court)) {
+      const recent = hosted.docket.rows.filter((row) => (hosted.visibleSince.get(row.start)?.getTime() ?? 0) >= dayAgo);
+      if (recent.length === 0) continue;
+      // The recent rows, read as the court's docket shows them (number, document link, text).
+      const days = recent.map((row) => row.entered ?? row.filed!).sort();
+      const page = cutDocket(hosted.docket, { asOf: this.today, rangeType: "Entered", from: days[0]!, to: days.at(-1)!, parties: false }).html;
+      const reading = readDocketReport(page);
+      if (reading.kind !== "case") continue;
+      const at = Math.max(...recent.map((row) => hosted.visibleSince.get(row.start)!.getTime()));
+      for (const entry of reading.case.entries) {
+        const type = /^\s*([A-Za-z]+)/.exec(entry.text)?.[1]?.toLowerCase() ?? "other";
+        if (setting.kind === "types" && !setting.types.includes(type)) continue;
+        items.push({ hosted, entry, at: new Date(at) });
+      }
+    }
+    const description = setting.kind === "all" ? "Docket entries of type: all" : `Docket entries of type: ${setting.types.join(",")}`;
+    return { headers: { "content-type": "application/rss+xml" }, body: feedXml(court, description, items) };
+  }
+}
