@@ -33,12 +33,15 @@ type PaidErrors = {
   402: typeof paymentRequiredEnvelopeSchema;
   429: ErrorEnvelope;
   500: ErrorEnvelope;
+  /** payment_unavailable: the facilitator or the chain's node cannot be reached (added in 2.1). */
+  503: ErrorEnvelope;
 };
 const paidErrors: PaidErrors = {
   400: errorEnvelopeSchema,
   402: paymentRequiredEnvelopeSchema,
   429: errorEnvelopeSchema,
   500: errorEnvelopeSchema,
+  503: errorEnvelopeSchema,
 };
 
 type CaseErrors = PaidErrors & { 404: ErrorEnvelope; 422: ErrorEnvelope; 503: ErrorEnvelope };

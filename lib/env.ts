@@ -81,6 +81,10 @@ const fields = z.object({
 
   /** Inngest Cloud (or self-hosted Inngest) keys; INNGEST_DEV=1 talks to a local `inngest-cli dev`. */
   INNGEST_EVENT_KEY: z.string().optional(),
+  /** The network's block time: settlement receipts are polled at a quarter of it (Base: 2 s). */
+  X402_BLOCK_TIME_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  /** How long a paid answer is kept so that the same payment fetches it again (docs/payments.md "Recovery"). */
+  X402_ANSWER_RETENTION_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   INNGEST_SIGNING_KEY: z.string().optional(),
   INNGEST_DEV: booleanFlag.optional(),
 
@@ -119,7 +123,8 @@ const fields = z.object({
 
 const envSchema = fields.superRefine((env, ctx) => {
   // Half a payment configuration is a mistake to stop on, not a deployment that silently takes no money.
-  const local = env.X402_RPC_URL !== undefined || env.X402_SETTLEMENT_PRIVATE_KEY !== undefined;
+  // X402_RPC_URL beside a remote facilitator is a node to read the chain from (payment reconciliation).
+  const local = env.X402_SETTLEMENT_PRIVATE_KEY !== undefined || (env.X402_RPC_URL !== undefined && env.X402_FACILITATOR_URL === undefined);
   if (local && (env.X402_RPC_URL === undefined || env.X402_SETTLEMENT_PRIVATE_KEY === undefined)) {
     ctx.addIssue({ code: "custom", path: ["X402_RPC_URL"], message: "the in-process facilitator needs both X402_RPC_URL and X402_SETTLEMENT_PRIVATE_KEY" });
   }

@@ -15,6 +15,7 @@ export const ERROR_STATUS: { readonly [code in ErrorCode]: number } = {
   rate_limited: 429,
   internal_error: 500,
   source_unavailable: 503,
+  payment_unavailable: 503,
 };
 
 export type ErrorDetails = Omit<ErrorObject, "code" | "message" | "documentation_url">;

@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   "rate_limited",
   "source_unavailable",
   "internal_error",
+  "payment_unavailable",
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
@@ -30,7 +31,7 @@ export const errorObjectSchema = z.strictObject({
   parameter: z.string().optional(),
   /** Batch: index of the query the error is about. */
   query_index: z.number().int().min(0).optional(),
-  /** rate_limited: whole seconds until a retry can succeed (also sent as `Retry-After`). */
+  /** rate_limited, payment_unavailable: whole seconds until a retry can succeed (also sent as `Retry-After`). */
   retry_after: z.number().int().min(0).optional(),
   /** source_unavailable: when the source court system is expected back, where known. */
   estimated_recovery_at: timestampSchema.optional(),

@@ -28,6 +28,8 @@ export interface AttemptDeliveryOptions {
 
 export async function attemptDelivery({ prisma, deliveryId, attempt, now, allowPrivateTargets }: AttemptDeliveryOptions): Promise<AttemptResult> {
   const delivery = await prisma.callbackDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
+  // Held: its request's payment has not settled. Nothing is posted for a request nobody paid for.
+  if (delivery.status === "held") throw new Error(`delivery ${deliveryId} is held until its request's payment settles`);
   const recorded = await prisma.callbackAttempt.findUnique({ where: { deliveryId_attemptNumber: { deliveryId, attemptNumber: attempt } } });
   if (recorded) {
     return {

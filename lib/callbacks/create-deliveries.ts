@@ -1,9 +1,12 @@
 // A paid case query that names a callback_url gets a delivery: its record (with the exact body every
 // attempt will post) is written before the response returns, so nothing is lost if the process dies.
-// It is handed to the delivery function once the payment is settled (dispatch-deliveries.ts).
+// It is created `held`: nothing sends it until its request's payment settled (lib/payments/close-payment.ts
+// releases it then, or deletes it when nothing was charged); then it is handed to the delivery function
+// (finish-request-deliveries.ts, or the sweep).
 import { randomBytes, randomUUID } from "node:crypto";
 import type { CaseResponse } from "@/contract";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { ensureWalletRow } from "@/lib/wallet/ensure-wallet-row";
 import { EVENT_TYPE, WEBHOOK_VERSION } from "./delivery-schedule";
 
 export interface DeliveryRequest {
@@ -31,7 +34,7 @@ export async function createDeliveries({ prisma, wallet, requestId, deliveries, 
     caseId: delivery.caseId,
     courtCode: delivery.courtCode,
     callbackUrl: delivery.callbackUrl,
-    status: "pending",
+    status: "held",
     attempts: 0,
     idempotencyKey: randomUUID(),
     body: JSON.stringify({
@@ -40,7 +43,9 @@ export async function createDeliveries({ prisma, wallet, requestId, deliveries, 
     }),
   }));
   await prisma.$transaction([
-    prisma.wallet.upsert({ where: { address: wallet }, create: { address: wallet }, update: {} }),
+    // Not Prisma's upsert (a SELECT, then an INSERT that races): concurrent first requests of a new wallet
+    // would fail on the unique key.
+    ensureWalletRow(prisma, wallet),
     prisma.callbackDelivery.createMany({ data: rows }),
   ]);
   return rows.map((row) => row.id);

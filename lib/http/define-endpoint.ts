@@ -35,12 +35,21 @@ export interface EndpointDefinition<Input, Output> {
   run: (input: Input, context: RequestContext) => Output | Promise<Output>;
   /**
    * Paid endpoints: called once the payment is decided, after the work ran: settled (the work's side
-   * effects, such as callback deliveries, go ahead) or not (they are undone).
+   * effects, such as handing callback deliveries over, go ahead) or not (they are undone). When settled it
+   * runs after the answer is returned and never delays it (spec, Events 1).
    */
   afterPayment?: (settled: boolean, context: RequestContext) => Promise<void>;
 }
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" } as const;
+
+/** What makes two paid requests "the same request": the parsed input, with sets and dates made plain. */
+function requestFingerprint(name: string, pathAndQuery: string, input: unknown): string {
+  const plain = JSON.stringify(input, (_key, value: unknown) =>
+    value instanceof Set ? [...value].map(String).sort() : value instanceof Map ? [...value.entries()] : value,
+  );
+  return `${name}\n${pathAndQuery}\n${plain ?? ""}`;
+}
 
 /** The x402 payment proof: v2's PAYMENT-SIGNATURE, or v1's X-PAYMENT. */
 function paymentProof(request: Request): string | null {
@@ -69,21 +78,31 @@ export function defineEndpoint<Input, Output>(
       let worked = false;
       try {
         const paid = await runPaid({
+      const resourceUrl = `${context.baseUrl}${new URL(request.url).pathname}${new URL(request.url).search}`;
           proof: paymentProof(request),
           quote: definition.price(input),
-          resourceUrl: `${context.baseUrl}${new URL(request.url).pathname}${new URL(request.url).search}`,
+          resourceUrl,
           endpoint: definition.name,
           requestId: meta.request_id,
           work: async (payer) => {
             context.wallet = payer;
+          // Path and query, not the origin: one deployment answers under several host names.
+          fingerprint: requestFingerprint(definition.name, `${new URL(request.url).pathname}${new URL(request.url).search}`, input),
             const output = await produce();
             worked = true;
             return output;
           },
           successes: definition.successes,
         });
-        // Paid for and answered: a failure here (handing deliveries over) is logged, never the caller's problem.
-        await definition.afterPayment?.(paid.settled, context).catch((failure) => logError(meta.request_id, "after-payment step failed", failure));
+        if (paid.replayed) {
+          // The stored answer of an earlier presentation of this payment: its request id, nothing run again.
+          return successResponse(paid.result, context, { ...paid.headers, "x-request-id": paid.requestId });
+        }
+        // Paid for and answered: what follows (handing deliveries over) runs after the answer is sent, and a
+        // failure there is logged, never the caller's problem (the sweep hands over what was not).
+        if (definition.afterPayment) {
+          void definition.afterPayment(paid.settled, context).catch((failure) => logError(meta.request_id, "after-payment step failed", failure));
+        }
         return successResponse(paid.result, context, paid.headers);
       } catch (error) {
         if (worked) await definition.afterPayment?.(false, context).catch((cleanup) => logError(meta.request_id, "undoing unpaid work failed", cleanup));

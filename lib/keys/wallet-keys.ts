@@ -1,6 +1,7 @@
 // Shared by the key operations: the wallet's row and lock, and which of its keys are current/previous.
 import { randomBytes } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { ensureWalletRow } from "@/lib/wallet/ensure-wallet-row";
 import { sealSecret } from "./secret-box";
 
 export type Tx = Prisma.TransactionClient;
@@ -14,7 +15,8 @@ export const newSecret = () => randomBytes(32).toString("hex");
 /** One writer per wallet at a time (concurrent first calls provision one key, rotations do not interleave). */
 export async function lockWallet(tx: Tx, wallet: string): Promise<void> {
   await tx.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", `wallet-keys:${wallet}`);
-  await tx.wallet.upsert({ where: { address: wallet }, create: { address: wallet }, update: {} });
+  // The lock orders key operations only: a delivery's first request creates the row without it.
+  await ensureWalletRow(tx, wallet);
 }
 
 export interface KeyRow {

@@ -14,6 +14,7 @@ export const TOOL_ERROR_CODES: { readonly [code in ErrorCode]: number } = {
   invalid_case_id: -32012,
   batch_too_large: -32013,
   payment_required: -32020,
+  payment_unavailable: -32021,
   rate_limited: -32029,
   court_not_found: -32040,
   case_not_found: -32041,

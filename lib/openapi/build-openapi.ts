@@ -70,7 +70,10 @@ const EXAMPLE_PAYMENT: PaymentConfig = {
   pricePerQueryBaseUnits: 990_000n,
   pricePerQueryUsd: 0.99,
   maxTimeoutSeconds: 300,
+  blockTimeMs: 2_000,
+  answerRetentionMs: 86_400_000,
   facilitator: { kind: "remote", url: "https://facilitator.example", token: null },
+  rpcUrl: null,
 };
 
 /** One typical error a status stands for (DECISIONS.md status table), as its envelope. */

@@ -7,14 +7,26 @@ import { toFacilitatorEvmSigner } from "@x402/evm";
 import { ExactEvmScheme as ExactEvmFacilitatorScheme } from "@x402/evm/exact/facilitator";
 import { ExactEvmScheme as ExactEvmServerScheme } from "@x402/evm/exact/server";
 import { ExactEvmSchemeV1 } from "@x402/evm/exact/v1/facilitator";
-import { createWalletClient, defineChain, http, publicActions } from "viem";
+import { createPublicClient, defineChain, encodeFunctionData, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { noteTransportError } from "./chain-context";
 import type { PaymentConfig } from "./payment-config";
+import { SettlementSender } from "./settlement-sender";
 
 export interface Payments {
   config: PaymentConfig;
   facilitator: FacilitatorClient;
   server: x402ResourceServer;
+}
+
+/** Runs an RPC call for the x402 code, noting a transport failure in the chain context before rethrowing. */
+async function watched<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    noteTransportError(error);
+    throw error;
+  }
 }
 
 function localFacilitator(config: PaymentConfig & { facilitator: { kind: "local" } }): FacilitatorClient {
@@ -25,17 +37,37 @@ function localFacilitator(config: PaymentConfig & { facilitator: { kind: "local"
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [config.facilitator.rpcUrl] } },
   });
-  const wallet = createWalletClient({ account, chain, transport: http(config.facilitator.rpcUrl) }).extend(publicActions);
+  // Receipts are polled at a quarter of the block time: a confirmed settlement is seen within ~¼ block.
+  const pollingInterval = Math.max(50, Math.floor(config.blockTimeMs / 4));
+  const client = createPublicClient({ chain, transport: http(config.facilitator.rpcUrl, { timeout: 10_000, retryCount: 1 }), pollingInterval });
+  const sender = new SettlementSender({ account, client, chainId: config.chainId, blockTimeMs: config.blockTimeMs });
+  // A settlement without a receipt after 15 blocks answers 503 payment_unavailable; the reconciler finishes it.
+  const receiptTimeout = Math.max(10_000, 15 * config.blockTimeMs);
   // Per-method wrappers: viem's own signatures are wider than the signer interface x402 declares.
   const signer = toFacilitatorEvmSigner({
     address: account.address,
-    getCode: (args) => wallet.getCode(args),
-    readContract: (args) => wallet.readContract({ ...args, args: args.args ?? [] } as Parameters<typeof wallet.readContract>[0]),
-    verifyTypedData: (args) => wallet.verifyTypedData(args as Parameters<typeof wallet.verifyTypedData>[0]),
-    writeContract: (args) => wallet.writeContract({ ...args, args: args.args ?? [] } as Parameters<typeof wallet.writeContract>[0]),
-    sendTransaction: (args) => wallet.sendTransaction(args as Parameters<typeof wallet.sendTransaction>[0]),
-    waitForTransactionReceipt: (args) => wallet.waitForTransactionReceipt(args),
-  });
+    // x402 starts an asset check it may abandon unawaited: a failed lookup answers "no code" (its result is
+    // then discarded, since the context says the node was unreachable) instead of an unhandled rejection.
+    getCode: async (args) => {
+      try {
+        return await client.getCode(args);
+      } catch (error) {
+        if (noteTransportError(error)) return undefined;
+        throw error;
+      }
+    },
+    readContract: (args) => watched(() => client.readContract({ ...args, args: args.args ?? [] } as Parameters<typeof client.readContract>[0])),
+    verifyTypedData: (args) => watched(() => client.verifyTypedData(args as Parameters<typeof client.verifyTypedData>[0])),
+    writeContract: (args) =>
+      watched(() =>
+        sender.send({
+          to: args.address,
+          data: `${encodeFunctionData({ abi: args.abi, functionName: args.functionName, args: args.args ?? [] } as Parameters<typeof encodeFunctionData>[0])}${(args as { dataSuffix?: `0x${string}` }).dataSuffix?.slice(2) ?? ""}` as `0x${string}`,
+        }),
+      ),
+    sendTransaction: (args) => watched(() => sender.send({ to: args.to, data: args.data })),
+    waitForTransactionReceipt: (args) => watched(() => client.waitForTransactionReceipt({ ...args, pollingInterval, timeout: receiptTimeout })),
+  }, { confirmationTimeoutMs: receiptTimeout });
   const facilitator = new x402Facilitator();
   facilitator.register(config.network, new ExactEvmFacilitatorScheme(signer));
   if (config.v1Network) facilitator.registerV1([config.v1Network as never], new ExactEvmSchemeV1(signer));

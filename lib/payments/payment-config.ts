@@ -17,9 +17,15 @@ export interface PaymentConfig {
   pricePerQueryBaseUnits: bigint;
   pricePerQueryUsd: number;
   maxTimeoutSeconds: number;
+  /** The network's block time: receipts are polled at a quarter of it. */
+  blockTimeMs: number;
+  /** How long a paid answer is kept for a caller who lost it. */
+  answerRetentionMs: number;
   facilitator:
     | { kind: "local"; rpcUrl: string; privateKey: `0x${string}` }
     | { kind: "remote"; url: string; token: string | null };
+  /** A node to read the chain from (reconciliation): the in-process facilitator's, or one given beside a remote facilitator. */
+  rpcUrl: string | null;
 }
 
 /** Decimal string → base units, exactly (no floating point): "0.99" with 6 decimals → 990000n. */
@@ -50,9 +56,12 @@ export function getPaymentConfig(): PaymentConfig | null {
     pricePerQueryBaseUnits: toBaseUnits(env.X402_PRICE_USD, env.X402_ASSET_DECIMALS),
     pricePerQueryUsd: Number(env.X402_PRICE_USD),
     maxTimeoutSeconds: env.X402_MAX_TIMEOUT_SECONDS,
+    blockTimeMs: env.X402_BLOCK_TIME_MS,
+    answerRetentionMs: env.X402_ANSWER_RETENTION_HOURS * 3_600_000,
     facilitator: env.X402_FACILITATOR_URL
       ? { kind: "remote", url: env.X402_FACILITATOR_URL, token: env.X402_FACILITATOR_TOKEN ?? null }
       : { kind: "local", rpcUrl: env.X402_RPC_URL!, privateKey: env.X402_SETTLEMENT_PRIVATE_KEY as `0x${string}` },
+    rpcUrl: env.X402_RPC_URL ?? null,
   };
   return cached;
 }

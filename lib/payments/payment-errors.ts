@@ -22,3 +22,11 @@ export function paymentRequired(requirements: Requirements | null, message: stri
     },
   );
 }
+
+/**
+ * 503 payment_unavailable: the facilitator or the chain's node cannot be reached, or a settlement is not
+ * confirmed yet. Never charged twice: the same request with the same payment is the retry.
+ */
+export function paymentUnavailable(message: string, retryAfterSeconds: number): ServiceError {
+  return new ServiceError("payment_unavailable", message, { retry_after: Math.max(1, Math.ceil(retryAfterSeconds)) });
+}

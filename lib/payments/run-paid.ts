@@ -1,21 +1,30 @@
 // The order of work of every paid request (DECISIONS.md "Payments"), for HTTP and MCP alike:
-// (input already validated) → verify the payment → reserve its nonce → rate limits → the work →
+// (input already validated) → the same proof for the same request already paid? its stored answer →
+// verify the payment → reserve its nonce → rate limits → the work → store the answer (settling) →
 // settle only on success → on any failure release the reservation and the quota. Nothing that ends in
-// an error is charged; a batch whose every query failed is not charged either.
+// an error is charged; a batch whose every query failed is not charged either. Every step is recorded in
+// the payment ledger first, so a crash anywhere is finished by the reconciler (docs/payments.md "Recovery").
+import { createHash } from "node:crypto";
+import { encodePaymentResponseHeader } from "@x402/core/http";
+import { getAddress } from "viem";
 import { now } from "@/lib/clock";
 import { getDatabase } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { ServiceError } from "@/lib/errors";
-import { releaseDailyQuota, reserveDailyQuota } from "@/lib/limits/reserve-daily-quota";
+import { reserveDailyQuota } from "@/lib/limits/reserve-daily-quota";
 import { takeMinuteSlot } from "@/lib/limits/take-minute-slot";
+import { logEvent } from "@/lib/log";
 import { buildRequirements, type PaymentQuote } from "./build-requirements";
-import { getPayments } from "./facilitator";
-import { getPaymentConfig } from "./payment-config";
-import { paymentRequired } from "./payment-errors";
-import { releasePayment } from "./release-payment";
-import { reservePayment } from "./reserve-payment";
+import { closePayment } from "./close-payment";
+import { describeRefusal } from "./describe-refusal";
+import { getPayments, type Payments } from "./facilitator";
+import { getPaymentConfig, type PaymentConfig } from "./payment-config";
+import { paymentRequired, paymentUnavailable } from "./payment-errors";
+import { recordAnswer, recordQuota } from "./record-answer";
+import { alreadyUsed, reservePayment } from "./reserve-payment";
+import { servePaidAgain } from "./serve-paid-again";
 import { settlePayment } from "./settle-payment";
-import { verifyPayment } from "./verify-payment";
+import { retryAfter, verifyPayment } from "./verify-payment";
 
 export interface RunPaidOptions<T> {
   /** The base64 payment payload, or null when the request carried none. */
@@ -25,6 +34,11 @@ export interface RunPaidOptions<T> {
   resourceUrl: string;
   endpoint: string;
   requestId: string;
+  /**
+   * What makes two requests "the same request" (a lost answer is served again only to the same one): the
+   * endpoint, the path and query, the body or tool arguments. Without it, stored answers are never served again.
+   */
+  fingerprint?: string;
   /** The paid work, for the verified payer (lowercase wallet address). */
   work: (payer: string) => Promise<T>;
   /** How many of the paid queries succeeded (0: nothing is settled). Default: 1. */
@@ -38,6 +52,10 @@ export interface PaidResult<T> {
   settled: boolean;
   /** PAYMENT-RESPONSE (or X-PAYMENT-RESPONSE) when a settlement happened. */
   headers: Record<string, string>;
+  /** The request whose answer this is: an earlier one when the same proof fetched a stored answer. */
+  requestId: string;
+  /** True when this is the stored answer of an earlier presentation of the same payment. */
+  replayed: boolean;
 }
 
 export function rateLimited(retryAfterSeconds: number, what: string): ServiceError {
@@ -46,6 +64,17 @@ export function rateLimited(retryAfterSeconds: number, what: string): ServiceErr
     `${what} Retry in ${retryAfterSeconds} s. Nothing was charged.`,
     { retry_after: retryAfterSeconds },
   );
+}
+
+/** The facilitator, or 503 when it cannot be set up (a remote facilitator that does not answer). */
+async function paymentsFor(config: PaymentConfig): Promise<Payments> {
+  try {
+    return await getPayments(config);
+  } catch (error) {
+    logEvent("error", "payment facilitator unavailable", { detail: error instanceof Error ? error.message.slice(0, 300) : String(error) });
+    const seconds = Math.max(2, Math.ceil((3 * config.blockTimeMs) / 1000));
+    throw paymentUnavailable(`Payments cannot be checked right now: the payment facilitator cannot be reached. Nothing was charged; retry in ${seconds} s.`, seconds);
+  }
 }
 
 export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult<T>> {
@@ -65,16 +94,30 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
         "error.payment_requirements) and repeat the request with the payment in PAYMENT-SIGNATURE.",
     );
   }
-  const payments = await getPayments(config);
-  const payment = await verifyPayment(options.proof, requirements, payments);
+  const payments = await paymentsFor(config);
   const database = await getDatabase();
   const prisma = database.prisma;
-  const reservation = await reservePayment({ prisma, payment, requirements, endpoint: options.endpoint, requestId: options.requestId });
+  // Without a fingerprint, no request is "the same" as another: a stored answer is never served again.
+  const fingerprint = createHash("sha256").update(options.fingerprint ?? `${options.endpoint}\n${options.requestId}`).digest("hex");
+  if (options.fingerprint !== undefined) {
+    const again = await servePaidAgain({ prisma, payments, requirements, proof: options.proof, fingerprint });
+    if (again) return { result: again.answer as T, payer: again.payer, settled: true, headers: again.headers, requestId: again.requestId, replayed: true };
+  }
+
+  const payment = await verifyPayment(options.proof, requirements, payments);
+  const { requestId } = options;
+  const reservation = await reservePayment({ prisma, payment, requirements, endpoint: options.endpoint, requestId, fingerprint });
+  if (!reservation) {
+    // A copy of a request whose first presentation is at work right now: it gets that one's answer.
+    const again = options.fingerprint !== undefined ? await servePaidAgain({ prisma, payments, requirements, proof: options.proof, fingerprint }) : null;
+    if (again) return { result: again.answer as T, payer: again.payer, settled: true, headers: again.headers, requestId: again.requestId, replayed: true };
+    throw alreadyUsed(requirements);
+  }
+  const release = (reason: string) => closePayment(prisma, reservation.nonceKey, { outcome: "released", reason }, new Date(), requestId);
 
   const env = getEnv();
   const wallet = `wallet:${payment.payer}`;
   const at = now();
-  let dayStart: Date | null = null;
   try {
     const slot = await takeMinuteSlot(prisma, wallet, env.RATE_LIMIT_PER_MINUTE, at);
     if (!slot.ok) throw rateLimited(slot.retryAfterSeconds, `This wallet made ${env.RATE_LIMIT_PER_MINUTE} requests in the last minute.`);
@@ -87,9 +130,10 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
           (left > 0 ? `: send at most ${left}, or wait for the new day.` : "; the count starts over at midnight UTC."),
       );
     }
-    dayStart = quota.dayStart;
+    // From here on whoever closes the payment gives the unused quota back (close-payment.ts).
+    await recordQuota(prisma, reservation.nonceKey, requestId, quota.dayStart, options.quote.queries);
   } catch (error) {
-    await releasePayment(prisma, reservation, error instanceof ServiceError ? error.code : "rate limit check failed");
+    await release(error instanceof ServiceError ? error.code : "rate limit check failed");
     throw error;
   }
 
@@ -97,23 +141,64 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
   try {
     result = await options.work(payment.payer);
   } catch (error) {
-    await releasePayment(prisma, reservation, error instanceof ServiceError ? error.code : "internal_error");
-    await releaseDailyQuota(prisma, wallet, options.quote.queries, dayStart);
+    await release(error instanceof ServiceError ? error.code : "internal_error");
     throw error;
   }
   const succeeded = options.successes ? options.successes(result) : 1;
   if (succeeded === 0) {
-    await releasePayment(prisma, reservation, "no query succeeded");
-    await releaseDailyQuota(prisma, wallet, options.quote.queries, dayStart);
-    return { result, payer: payment.payer, settled: false, headers: {} };
+    await release("no query succeeded");
+    return { result, payer: payment.payer, settled: false, headers: {}, requestId, replayed: false };
   }
-  let headers: Record<string, string>;
-  try {
-    headers = await settlePayment({ database, payments, payment, requirements, reservation });
-  } catch (error) {
-    await releaseDailyQuota(prisma, wallet, options.quote.queries, dayStart);
-    throw error;
+
+  // The answer is stored before anything is broadcast: a crash from here on is finished from the chain.
+  const stored = await recordAnswer({
+    prisma,
+    nonceKey: reservation.nonceKey,
+    requestId,
+    answer: result,
+    succeededQueries: succeeded,
+    expiresAt: new Date(Date.now() + config.answerRetentionMs),
+  });
+  const seconds = retryAfter(payments);
+  if (!stored) {
+    throw paymentUnavailable(`This payment was taken over by another presentation of it. Repeat the request with the same payment in ${seconds} s.`, seconds);
   }
-  await releaseDailyQuota(prisma, wallet, options.quote.queries - succeeded, dayStart);
-  return { result, payer: payment.payer, settled: true, headers };
+  const outcome = await settlePayment({ prisma, payments, payment, requestId });
+  switch (outcome.kind) {
+    case "settled": {
+      await closePayment(prisma, reservation.nonceKey, { outcome: "settled", transactionHash: outcome.transaction }, new Date(), requestId);
+      const header = encodePaymentResponseHeader({
+        success: true,
+        transaction: outcome.transaction ?? "",
+        network: outcome.network as `${string}:${string}`,
+        // Checksummed, as a stored answer's header is (serve-paid-again.ts): the same payment, the same header.
+        payer: getAddress(outcome.payer),
+      });
+      return {
+        result,
+        payer: payment.payer,
+        settled: true,
+        headers: payment.version === 2 ? { "payment-response": header } : { "x-payment-response": header },
+        requestId,
+        replayed: false,
+      };
+    }
+    case "refused": {
+      await closePayment(prisma, reservation.nonceKey, { outcome: "settle_failed", reason: outcome.reason }, new Date(), requestId);
+      throw paymentRequired(requirements, `${describeRefusal(outcome.reason, requirements)} Nothing was charged, and the result was not delivered.`);
+    }
+    case "unreachable": {
+      await release("payment network unreachable at settlement");
+      throw paymentUnavailable(
+        `The payment could not be settled: the payment network cannot be reached. Nothing was charged; repeat the request with the same payment in ${seconds} s.`,
+        seconds,
+      );
+    }
+    case "pending":
+      throw paymentUnavailable(
+        `The payment was sent to the chain and is not confirmed yet. Repeat this request with the same payment in ${seconds} s to get ` +
+          "the answer: it is charged once, and never without the answer.",
+        seconds,
+      );
+  }
 }

@@ -1,75 +1,94 @@
-// Settles a verified, reserved payment after the work succeeded, and records the outcome. Settlements
-// from our own account (in-process facilitator) run one at a time, across instances too: concurrent
-// transactions from one account would collide on its nonce. Failures reach the caller scrubbed.
+// Settles a verified payment whose answer is stored (record-answer.ts). The settlement transaction's hash
+// is written to the ledger before it is broadcast (chain-context.ts), and many settlements run at once
+// (settlement-sender.ts). The outcome says what the caller may tell the payer:
+// - settled: the authorization was used (by our transaction, or by any other: the payer's signature binds
+//   recipient and amount, so a used authorization is a payment to us);
+// - refused: the chain or the facilitator refused it, nothing was charged;
+// - pending: a transaction may be on its way (broadcast, no receipt yet): the reconciler decides;
+// - unreachable: the node or the facilitator could not be reached and nothing was broadcast.
+// Failures are logged with the request id and the reason; viem's messages (calldata, node URLs) never
+// reach the payer.
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
-import { encodePaymentResponseHeader } from "@x402/core/http";
-import type { Database } from "@/lib/db/open-database";
+import type { Address, Hex } from "viem";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
-import type { Requirements } from "./build-requirements";
-import { describeRefusal } from "./describe-refusal";
+import { isTransportError, runWithChainContext, type ChainContext } from "./chain-context";
+import { chainReaderFor } from "./chain-reader";
 import type { Payments } from "./facilitator";
-import { paymentRequired } from "./payment-errors";
-import type { Reservation } from "./reserve-payment";
 import type { VerifiedPayment } from "./verify-payment";
 
-let queue: Promise<unknown> = Promise.resolve();
-
-/** One at a time in this process, and under a database lock across instances (PostgreSQL). */
-async function serialized<T>(database: Database, work: () => Promise<T>): Promise<T> {
-  const run = queue.then(async () => {
-    if (database.kind !== "postgres") return work();
-    return database.prisma.$transaction(
-      async (tx) => {
-        await tx.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtextextended('x402:settlement', 0))");
-        return work();
-      },
-      { timeout: 240_000, maxWait: 240_000 },
-    );
-  });
-  queue = run.catch(() => undefined);
-  return run;
-}
+export type SettleOutcome =
+  | { kind: "settled"; transaction: string | null; network: string; payer: string }
+  | { kind: "refused"; reason: string }
+  | { kind: "pending"; transaction: string }
+  | { kind: "unreachable" };
 
 export interface SettleOptions {
-  database: Database;
+  prisma: PrismaClient;
   payments: Payments;
   payment: VerifiedPayment;
-  requirements: Requirements;
-  reservation: Reservation;
+  requestId: string;
 }
 
-/** Returns the response header that carries the settlement (PAYMENT-RESPONSE, or X-PAYMENT-RESPONSE for v1). */
-export async function settlePayment({ database, payments, payment, requirements, reservation }: SettleOptions): Promise<Record<string, string>> {
-  const isLocal = payments.config.facilitator.kind === "local";
-  let result: SettleResponse;
+/** The reason x402 gives when the authorization's nonce was already used on chain. */
+const NONCE_USED = "invalid_exact_evm_nonce_already_used";
+
+export async function settlePayment({ prisma, payments, payment, requestId }: SettleOptions): Promise<SettleOutcome> {
+  let broadcastHash: string | null = null;
+  const context: ChainContext = {
+    unreachable: false,
+    onTransactionHash: async (hash) => {
+      broadcastHash = hash;
+      await prisma.paymentRecord.updateMany({ where: { nonceKey: payment.nonceKey, requestId }, data: { transactionHash: hash } });
+    },
+  };
+  let result: SettleResponse | null = null;
+  let thrown: unknown = null;
   try {
-    const settle = () =>
-      payment.version === 2
-        ? payments.server.settlePayment(payment.payload as PaymentPayload, payment.requirements as PaymentRequirements)
-        : payments.facilitator.settle(payment.payload as unknown as PaymentPayload, payment.requirements as unknown as PaymentRequirements);
-    result = isLocal ? await serialized(database, settle) : await settle();
+    // The facilitator dispatches on x402Version; its client interface is typed for v2 only.
+    result = await runWithChainContext(context, () =>
+      payments.facilitator.settle(payment.payload as unknown as PaymentPayload, payment.requirements as unknown as PaymentRequirements),
+    );
   } catch (error) {
-    // viem and facilitator errors carry calldata, addresses and node URLs: logged, never sent.
-    logEvent("error", "settlement threw", { nonce_key: reservation.nonceKey, detail: error instanceof Error ? error.message : String(error) });
-    result = { success: false, errorReason: "settlement_error", transaction: "", network: requirements.v2.network };
+    thrown = error;
+    if (isTransportError(error)) context.unreachable = true;
   }
-  if (!result.success) {
-    await database.prisma.paymentRecord.updateMany({
-      where: { nonceKey: reservation.nonceKey },
-      data: { outcome: "settle_failed", failureReason: (result.errorReason ?? "unknown").slice(0, 500) },
-    });
-    const reason = result.errorReason === "settlement_error" ? "The payment could not be settled." : describeRefusal(result.errorReason, requirements);
-    throw paymentRequired(requirements, `${reason} Nothing was charged, and the result was not delivered.`);
+  if (result?.success) {
+    return { kind: "settled", transaction: result.transaction || broadcastHash, network: result.network, payer: result.payer ?? payment.payer };
   }
-  await database.prisma.paymentRecord.updateMany({
-    where: { nonceKey: reservation.nonceKey },
-    data: { outcome: "settled", transactionHash: result.transaction },
+  const reason = result?.errorReason ?? (thrown instanceof Error ? thrown.message : String(thrown));
+  const transaction = broadcastHash ?? (result?.transaction || null);
+  logEvent("error", "settlement failed", {
+    request_id: requestId,
+    nonce_key: payment.nonceKey,
+    reason: reason.slice(0, 300),
+    transaction,
+    unreachable: context.unreachable,
   });
-  const header = encodePaymentResponseHeader({
-    success: true,
-    transaction: result.transaction,
-    network: result.network,
-    payer: result.payer ?? payment.payer,
-  });
-  return payment.version === 2 ? { "payment-response": header } : { "x-payment-response": header };
+
+  // A transaction that may have landed, or an authorization reported used: the chain has the last word.
+  if (transaction || result?.errorReason === NONCE_USED) {
+    const used = await authorizationUsed(payments, payment);
+    if (used === true) return { kind: "settled", transaction, network: payment.requirements.network, payer: payment.payer };
+    if (used === null || result?.errorReason === "settlement_pending" || context.unreachable || thrown) {
+      if (transaction) return { kind: "pending", transaction };
+    }
+  }
+  if (context.unreachable || thrown || result?.errorReason === "settlement_pending") {
+    // With a remote facilitator a thrown call may have broadcast all the same: only the chain can tell.
+    if (payments.config.facilitator.kind === "remote" && !isTransportError(thrown)) return { kind: "pending", transaction: transaction ?? "" };
+    return { kind: "unreachable" };
+  }
+  return { kind: "refused", reason: result?.errorReason ?? "unknown" };
+}
+
+/** true/false from the token, or null when the chain cannot be asked. */
+async function authorizationUsed(payments: Payments, payment: VerifiedPayment): Promise<boolean | null> {
+  const reader = chainReaderFor(payments.config);
+  if (!reader) return null;
+  try {
+    return await reader.authorizationUsed(payment.payer as Address, payment.authorizationNonce as Hex);
+  } catch {
+    return null;
+  }
 }

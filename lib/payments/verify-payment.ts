@@ -1,13 +1,16 @@
 // Reads a payment proof (v2 PAYMENT-SIGNATURE, v1 X-PAYMENT, or MCP's payment_tx, all the same base64
 // JSON) and has the facilitator verify it against this request's requirements. Nothing is charged here.
+import { createHash } from "node:crypto";
 import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import type { PaymentPayloadV1 } from "@x402/core/types/v1";
 import { z } from "zod";
+import { logEvent } from "@/lib/log";
 import type { Requirements } from "./build-requirements";
+import { noteTransportError, runWithChainContext, type ChainContext } from "./chain-context";
 import { describeRefusal } from "./describe-refusal";
 import type { Payments } from "./facilitator";
-import { paymentRequired } from "./payment-errors";
+import { paymentRequired, paymentUnavailable } from "./payment-errors";
 
 /** The EIP-3009 authorization x402's "exact" EVM scheme signs. */
 const authorizationSchema = z.object({
@@ -31,6 +34,65 @@ export interface VerifiedPayment {
   /** network:asset:payer:nonce, unique per signed authorization. */
   nonceKey: string;
   amount: bigint;
+  /** The EIP-3009 nonce (bytes32 hex) and the end of the authorization's validity. */
+  authorizationNonce: string;
+  validBefore: Date;
+  /** sha256 of the signature: what proves a later request presents this very payment. */
+  signatureHash: string;
+}
+
+/** The ledger identity of a proof, read without asking the facilitator (null: not an EIP-3009 proof). */
+export interface ProofIdentity {
+  nonceKey: string;
+  signatureHash: string;
+}
+
+function identityOf(payload: { payload?: unknown }, requirements: Requirements) {
+  const parsed = authorizationSchema.safeParse(payload.payload);
+  if (!parsed.success) return null;
+  const { authorization, signature } = parsed.data;
+  return {
+    authorization,
+    nonceKey: `${requirements.v2.network}:${requirements.v2.asset.toLowerCase()}:${authorization.from.toLowerCase()}:${authorization.nonce.toLowerCase()}`,
+    signatureHash: createHash("sha256").update(signature.toLowerCase()).digest("hex"),
+  };
+}
+
+export function identifyProof(proof: string, requirements: Requirements): ProofIdentity | null {
+  let decoded: unknown;
+  try {
+    decoded = decodePaymentSignatureHeader(proof.trim());
+  } catch {
+    return null;
+  }
+  if (!decoded || typeof decoded !== "object") return null;
+  const identity = identityOf(decoded as { payload?: unknown }, requirements);
+  return identity ? { nonceKey: identity.nonceKey, signatureHash: identity.signatureHash } : null;
+}
+
+/**
+ * Runs a facilitator call: a facilitator that cannot be reached (it throws), or an RPC node that could not be
+ * reached during the call (whatever the x402 code then concluded), is 503 payment_unavailable, never a refusal.
+ */
+export async function askFacilitator<T>(work: () => Promise<T>, retryAfterSeconds: number, context: ChainContext = { unreachable: false }): Promise<T> {
+  let result: T;
+  try {
+    result = await runWithChainContext(context, work);
+  } catch (error) {
+    noteTransportError(error);
+    logEvent("error", "payment facilitator failed", { detail: error instanceof Error ? error.message.slice(0, 300) : String(error) });
+    throw paymentUnavailable(
+      `The payment could not be checked: the payment network cannot be reached. Nothing was charged; repeat the request with the same payment in ${Math.ceil(retryAfterSeconds)} s.`,
+      retryAfterSeconds,
+    );
+  }
+  if (context.unreachable) {
+    throw paymentUnavailable(
+      `The payment could not be checked: the payment network's node cannot be reached. Nothing was charged; repeat the request with the same payment in ${Math.ceil(retryAfterSeconds)} s.`,
+      retryAfterSeconds,
+    );
+  }
+  return result;
 }
 
 function decode(value: string, requirements: Requirements): PaymentPayload | PaymentPayloadV1 {
@@ -68,7 +130,7 @@ export async function verifyPayment(proof: string, requirements: Requirements, p
     const mismatch = termsMismatch(v2.accepted, requirements);
     if (mismatch) throw paymentRequired(requirements, mismatch);
     target = requirements.v2;
-    verified = await payments.server.verifyPayment(v2, requirements.v2);
+    verified = await askFacilitator(() => payments.server.verifyPayment(v2, requirements.v2), retryAfter(payments));
   } else if (payload.x402Version === 1) {
     if (!requirements.v1) {
       throw paymentRequired(requirements, `x402 v1 cannot name ${requirements.v2.network}: pay with x402 v2 (PAYMENT-SIGNATURE).`);
@@ -77,24 +139,36 @@ export async function verifyPayment(proof: string, requirements: Requirements, p
     if (v1.network !== requirements.v1.network) throw paymentRequired(requirements, `The payment is for another network; pay on ${requirements.v1.network}.`);
     target = requirements.v1;
     // The facilitator dispatches on x402Version; its client interface is typed for v2 only.
-    verified = await payments.facilitator.verify(v1 as unknown as PaymentPayload, requirements.v1 as unknown as PaymentRequirements);
+    verified = await askFacilitator(
+      () => payments.facilitator.verify(v1 as unknown as PaymentPayload, requirements.v1 as unknown as PaymentRequirements),
+      retryAfter(payments),
+    );
   } else {
     throw paymentRequired(requirements, "Unknown x402 version: send an x402 v2 (or v1) payment payload.");
   }
   if (!verified.isValid) throw paymentRequired(requirements, describeRefusal(verified.invalidReason, requirements));
 
-  const parsed = authorizationSchema.safeParse(payload.payload);
-  if (!parsed.success) {
+  const identity = identityOf(payload, requirements);
+  if (!identity) {
     throw paymentRequired(requirements, "Only EIP-3009 transferWithAuthorization payments are accepted for this token.");
   }
-  const { authorization } = parsed.data;
+  const { authorization } = identity;
   const payer = (verified.payer ?? authorization.from).toLowerCase();
   return {
     version: payload.x402Version === 1 ? 1 : 2,
     payload,
     requirements: target,
     payer,
-    nonceKey: `${requirements.v2.network}:${requirements.v2.asset.toLowerCase()}:${authorization.from.toLowerCase()}:${authorization.nonce.toLowerCase()}`,
+    nonceKey: identity.nonceKey,
     amount: BigInt(authorization.value),
+    authorizationNonce: authorization.nonce.toLowerCase(),
+    // Clamped to year 9999: a signer may choose any uint256.
+    validBefore: new Date(Math.min(Number(authorization.validBefore), 253_402_300_799) * 1000),
+    signatureHash: identity.signatureHash,
   };
+}
+
+/** How long to wait before retrying when the payment network is out of reach: a few blocks. */
+export function retryAfter(payments: Payments): number {
+  return Math.max(2, Math.ceil((3 * payments.config.blockTimeMs) / 1000));
 }

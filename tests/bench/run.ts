@@ -8,6 +8,7 @@ import { runHttpBench } from "./http";
 import type { Row } from "./measure";
 import { runMemoryBench } from "./memory";
 import { runReaderBench } from "./readers";
+import { runSettlementBench } from "./settlement";
 import { runStatusPageBench } from "./status-page";
 
 const rows: Row[] = [];
@@ -18,6 +19,8 @@ rows.push(...cache.rows);
 rows.push(...(await runMemoryBench()));
 rows.push(...(await runStatusPageBench()));
 rows.push(...(await runHttpBench(process.env.BENCH_SKIP_BUILD !== "1")));
+// Reuses the build the HTTP rows made (or found).
+rows.push(...(await runSettlementBench()));
 
 const machine = `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
 if (process.argv.includes("--markdown")) {

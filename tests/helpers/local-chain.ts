@@ -79,7 +79,15 @@ export interface LocalChain {
   stop(): Promise<void>;
 }
 
-export async function startLocalChain(accountCount = 12): Promise<LocalChain> {
+export interface LocalChainOptions {
+  /**
+   * Mine a block every this many milliseconds, as a real network does (Base: 2000), instead of one block per
+   * transaction. Set after the token is deployed.
+   */
+  intervalMiningMs?: number;
+}
+
+export async function startLocalChain(accountCount = 12, options: LocalChainOptions = {}): Promise<LocalChain> {
   const contracts = await compileContracts();
   const { createHardhatRuntimeEnvironment } = await import("hardhat/hre");
   // Hardhat wants a project root with a package.json; a throwaway folder keeps it out of the repository.
@@ -139,7 +147,7 @@ export async function startLocalChain(accountCount = 12): Promise<LocalChain> {
     contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
   });
   const transport = custom({ request: ({ method, params }) => provider.request({ method, params }) });
-  const publicClient = createPublicClient({ chain, transport });
+  const publicClient = createPublicClient({ chain, transport, pollingInterval: 100 });
   const deployer = createWalletClient({ chain, transport, account: privateKeyToAccount(privateKeys[0]!) });
 
   await provider.request({ method: "hardhat_setCode", params: [MULTICALL3_ADDRESS, contracts.Multicall3!.deployedBytecode] });
@@ -147,6 +155,10 @@ export async function startLocalChain(accountCount = 12): Promise<LocalChain> {
   const hash = await deployer.deployContract({ abi: usdc.abi, bytecode: usdc.bytecode });
   const receipt = await publicClient.waitForTransactionReceipt({ hash });
   const token = getAddress(receipt.contractAddress!);
+  if (options.intervalMiningMs) {
+    await provider.request({ method: "evm_setAutomine", params: [false] });
+    await provider.request({ method: "evm_setIntervalMining", params: [options.intervalMiningMs] });
+  }
 
   return {
     rpcUrl,

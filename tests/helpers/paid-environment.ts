@@ -9,7 +9,7 @@ import { resetPaymentConfigForTests } from "@/lib/payments/payment-config";
 import { startLocalChain, type LocalChain } from "./local-chain";
 import type { ChainInfo } from "./next-server";
 import { makePayer, type Payer } from "./payer";
-import { DATABASE_TARGETS, type TestDatabase } from "./test-database";
+import { DATABASE_TARGETS, type DatabaseTarget, type TestDatabase } from "./test-database";
 
 export interface PaidEnvironment {
   chain: LocalChain;
@@ -25,9 +25,18 @@ const VARIABLES = {
   CALLBACK_ALLOW_PRIVATE_TARGETS: "1",
 };
 
-export async function startPaidEnvironment(): Promise<PaidEnvironment> {
-  const chain = await startLocalChain(8);
-  const opened = await DATABASE_TARGETS[0]!.open();
+export interface PaidEnvironmentOptions {
+  /** The database (default: a fresh in-memory PGlite). */
+  target?: DatabaseTarget;
+  /** Funded accounts on the chain (default 8). */
+  accounts?: number;
+  /** More environment for the app (e.g. X402_RPC_URL pointing elsewhere). */
+  env?: Record<string, string>;
+}
+
+export async function startPaidEnvironment(options: PaidEnvironmentOptions = {}): Promise<PaidEnvironment> {
+  const chain = await startLocalChain(options.accounts ?? 8);
+  const opened = await (options.target ?? DATABASE_TARGETS[0]!).open();
   useDatabase(opened.db);
   const payTo = privateKeyToAccount(chain.privateKeys[1]!).address;
   const env = {
@@ -39,6 +48,7 @@ export async function startPaidEnvironment(): Promise<PaidEnvironment> {
     X402_SETTLEMENT_PRIVATE_KEY: chain.privateKeys[0]!,
   };
   Object.assign(process.env, env);
+    ...options.env,
   resetEnvForTests();
   resetPaymentConfigForTests();
   const info: ChainInfo = { rpcUrl: chain.rpcUrl, chainId: chain.chain.id, network: chain.network, token: chain.token, payTo, privateKeys: chain.privateKeys };

@@ -21,7 +21,8 @@ export function chainClients(info: ChainInfo) {
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [info.rpcUrl] } },
   });
-  const publicClient = createPublicClient({ chain, transport: http(info.rpcUrl) });
+  // Polled often: on a chain that mines every 2 s, viem's default (4 s) would double every wait.
+  const publicClient = createPublicClient({ chain, transport: http(info.rpcUrl), pollingInterval: 100 });
   return {
     chain,
     publicClient,

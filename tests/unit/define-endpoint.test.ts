@@ -23,6 +23,7 @@ const details: { [code in ErrorCode]: () => ErrorDetails } = {
   rate_limited: () => ({ retry_after: 17 }),
   source_unavailable: () => ({ estimated_recovery_at: inAnHour() }),
   internal_error: () => ({}),
+  payment_unavailable: () => ({ retry_after: 5 }),
 };
 
 function failingEndpoint(error: unknown) {
@@ -46,6 +47,7 @@ describe("defineEndpoint error envelope", () => {
     expectErrorEnvelope(result, { code, message: `about ${code}`, parameter, extra: rest, sandbox: true, tag: "tag-1" });
     if (code === "rate_limited") expect(result.headers.get("retry-after")).toBe("17");
     else if (code === "source_unavailable") {
+    else if (code === "payment_unavailable") expect(result.headers.get("retry-after")).toBe("5");
       const seconds = Number(result.headers.get("retry-after"));
       expect(seconds).toBeGreaterThan(3590);
       expect(seconds).toBeLessThanOrEqual(3600);

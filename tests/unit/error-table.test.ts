@@ -22,6 +22,7 @@ describe("error code table", () => {
       rate_limited: 429,
       source_unavailable: 503,
       internal_error: 500,
+      payment_unavailable: 503,
     });
   });
 

@@ -1,0 +1,178 @@
+// The money path's edges, in-process with real x402 payments on a local chain, on PGlite and PostgreSQL:
+// a lost answer fetched again with the same proof (never charged twice, never 402, only for the same
+// request); concurrent first requests from new wallets (never 500); a payment network out of reach
+// (503 payment_unavailable with Retry-After, never a refusal, no unhandled rejection).
+import { decodePaymentResponseHeader } from "@x402/core/http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as getCase } from "@/app/v2/case/route";
+import { POST as postBatch } from "@/app/v2/cases/batch/route";
+import { GET as getKeys } from "@/app/v2/wallet/keys/route";
+import { findCourt } from "@/lib/courts/registry";
+import { resetEnvForTests } from "@/lib/env";
+import { resetPaymentConfigForTests } from "@/lib/payments/payment-config";
+import { generateDemoCase } from "@/lib/sources/demo/generate-case";
+import { startPaidEnvironment, type PaidEnvironment } from "../helpers/paid-environment";
+import type { Payer } from "../helpers/payer";
+import { freePort } from "../helpers/start-next";
+import { EACH_DATABASE } from "../helpers/test-database";
+
+const PRICE = 990_000n;
+const base = "http://localhost:3000";
+
+function demoCaseIds(year: number, count: number): string[] {
+  const ids: string[] = [];
+  for (let number = 1; ids.length < count; number += 1) {
+    const id = `1:${year}-cv-${String(number).padStart(5, "0")}`;
+    if (generateDemoCase(findCourt("nysd")!, id, new Date(), { downCourts: new Set() }).kind === "found") ids.push(id);
+  }
+  return ids;
+}
+
+describe.each(EACH_DATABASE)("the money path on %s", (_name, target) => {
+  let environment: PaidEnvironment;
+  let payer: Payer;
+  const ids = demoCaseIds(22, 8);
+  const caseUrl = (caseId: string, extra = "") => `${base}/v2/case?case_id=${caseId}&court_code=nysd${extra}`;
+  const signed = async (url: string, who: Payer = payer) => who.paymentFor(await getCase(new Request(url)));
+  const withProof = (url: string, proof: string, init: RequestInit = {}) =>
+    new Request(url, { ...init, headers: { ...(init.headers as Record<string, string>), "payment-signature": proof } });
+
+  beforeAll(async () => {
+    environment = await startPaidEnvironment({ target, accounts: 40 });
+    payer = await environment.payer(2);
+  }, 120_000);
+  afterAll(async () => {
+    await environment?.close();
+  });
+
+  it("answers a proof presented again for the same request with its stored answer: one charge, never 402", async () => {
+    const url = caseUrl(ids[0]!, "&context=full");
+    const proof = await signed(url);
+    const before = await payer.balance();
+    const first = await getCase(withProof(url, proof));
+    expect(first.status).toBe(200);
+    const body = await first.text();
+    const again = await getCase(withProof(url, proof));
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe(body);
+    expect(again.headers.get("x-request-id")).toBe(first.headers.get("x-request-id"));
+    expect(again.headers.get("payment-response")).toBe(first.headers.get("payment-response"));
+    expect(decodePaymentResponseHeader(again.headers.get("payment-response")!)).toMatchObject({ success: true });
+    expect(before - (await payer.balance())).toBe(PRICE);
+
+    // Another request with the same proof: refused, nothing moves.
+    for (const other of [
+      getCase(withProof(caseUrl(ids[1]!), proof)),
+      getCase(withProof(caseUrl(ids[0]!), proof)), // the same case without context=full is another request
+      postBatch(withProof(`${base}/v2/cases/batch`, proof, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ queries: [{ case_id: ids[0], court_code: "nysd" }] }) })),
+    ]) {
+      const refused = await other;
+      expect(refused.status).toBe(402);
+      expect((await refused.json()).error.message).toMatch(/already been used/);
+    }
+    expect(before - (await payer.balance())).toBe(PRICE);
+  });
+
+  it("gives concurrent copies of one proof the one paid answer", async () => {
+    const url = caseUrl(ids[2]!);
+    const proof = await signed(url);
+    const before = await payer.balance();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => getCase(withProof(url, proof))));
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 8 }, () => 200));
+    expect(new Set(await Promise.all(answers.map((answer) => answer.text()))).size).toBe(1);
+    expect(before - (await payer.balance())).toBe(PRICE);
+  });
+
+  it("stores the answer with its settled payment, and a batch's too", async () => {
+    const body = JSON.stringify({ queries: [{ case_id: ids[3], court_code: "nysd" }, { case_id: ids[4], court_code: "nysd" }] });
+    const init = { method: "POST", headers: { "content-type": "application/json" }, body };
+    const challenge = await postBatch(new Request(`${base}/v2/cases/batch`, init));
+    const proof = await payer.paymentFor(challenge);
+    const first = await postBatch(withProof(`${base}/v2/cases/batch`, proof, init));
+    expect(first.status).toBe(200);
+    const text = await first.text();
+    const row = await environment.opened.db.prisma.paymentRecord.findFirst({ where: { requestId: first.headers.get("x-request-id")! } });
+    expect(row).toMatchObject({ outcome: "settled", succeededQueries: 2, quotaQueries: 2, answer: text, transactionHash: expect.stringMatching(/^0x/) });
+    expect(row!.answerExpiresAt!.getTime() - row!.settledAt!.getTime()).toBeGreaterThan(23 * 3_600_000);
+    const again = await postBatch(withProof(`${base}/v2/cases/batch`, proof, init));
+    expect(await again.text()).toBe(text);
+  });
+
+  it("never answers 500 to concurrent first requests of new wallets with callbacks", async () => {
+    const wallets = await Promise.all(Array.from({ length: 12 }, (_, i) => environment.payer(10 + i)));
+    const callback = `&callback_url=${encodeURIComponent("http://127.0.0.1:9/hook")}`;
+    const requests = await Promise.all(
+      wallets.flatMap((wallet, i) => [
+        signed(caseUrl(ids[5 + (i % 3)]!, callback), wallet).then((proof) => () => getCase(withProof(caseUrl(ids[5 + (i % 3)]!, callback), proof))),
+        signed(caseUrl(ids[(i + 1) % 3]!, callback), wallet).then((proof) => () => getCase(withProof(caseUrl(ids[(i + 1) % 3]!, callback), proof))),
+        getKeys(new Request(`${base}/v2/wallet/keys`))
+          .then((challenge) => wallet.paymentFor(challenge))
+          .then((proof) => () => getKeys(withProof(`${base}/v2/wallet/keys`, proof))),
+      ]),
+    );
+    const answers = await Promise.all(requests.map((send) => send()));
+    const statuses = await Promise.all(answers.map(async (answer) => `${answer.status} ${answer.status === 200 ? "" : await answer.text()}`));
+    expect(statuses.filter((status) => !status.startsWith("200"))).toEqual([]);
+    const prisma = environment.opened.db.prisma;
+    const addresses = wallets.map((wallet) => wallet.address.toLowerCase());
+    expect(await prisma.wallet.count({ where: { address: { in: addresses } } })).toBe(12);
+    expect(await prisma.callbackDelivery.count({ where: { walletAddress: { in: addresses }, status: "pending" } })).toBe(24);
+    expect(await prisma.signingKey.count({ where: { walletAddress: { in: addresses } } })).toBe(12);
+  }, 120_000);
+
+  it("answers 503 payment_unavailable with Retry-After when the chain's node cannot be reached, and charges nothing", async () => {
+    const url = caseUrl(ids[1]!, "&context=basic");
+    const proof = await signed(url);
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on("unhandledRejection", onRejection);
+    const rpcUrl = process.env.X402_RPC_URL!;
+    try {
+      process.env.X402_RPC_URL = `http://127.0.0.1:${await freePort()}`;
+      resetEnvForTests();
+      resetPaymentConfigForTests();
+      const before = await payer.balance();
+      const answer = await getCase(withProof(url, proof));
+      const body = await answer.json();
+      expect(answer.status, JSON.stringify(body)).toBe(503);
+      expect(body.error).toMatchObject({ code: "payment_unavailable", retry_after: expect.any(Number) });
+      expect(body.error.message).not.toMatch(/signature/);
+      expect(Number(answer.headers.get("retry-after"))).toBe(body.error.retry_after);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(rejections).toEqual([]);
+      expect(await payer.balance()).toBe(before);
+    } finally {
+      process.off("unhandledRejection", onRejection);
+      process.env.X402_RPC_URL = rpcUrl;
+      resetEnvForTests();
+      resetPaymentConfigForTests();
+    }
+    // The node is back: the same payment is good.
+    const retried = await getCase(withProof(url, proof));
+    expect(retried.status).toBe(200);
+  });
+
+  it("answers 503 payment_unavailable when a remote facilitator cannot be reached", async () => {
+    const url = caseUrl(ids[2]!, "&context=basic");
+    const proof = await signed(url);
+    const saved = { rpc: process.env.X402_RPC_URL, key: process.env.X402_SETTLEMENT_PRIVATE_KEY };
+    try {
+      delete process.env.X402_RPC_URL;
+      delete process.env.X402_SETTLEMENT_PRIVATE_KEY;
+      process.env.X402_FACILITATOR_URL = `http://127.0.0.1:${await freePort()}`;
+      resetEnvForTests();
+      resetPaymentConfigForTests();
+      const answer = await getCase(withProof(url, proof));
+      const body = await answer.json();
+      expect(answer.status, JSON.stringify(body)).toBe(503);
+      expect(body.error.code).toBe("payment_unavailable");
+      expect(answer.headers.get("retry-after")).toMatch(/^\d+$/);
+    } finally {
+      delete process.env.X402_FACILITATOR_URL;
+      process.env.X402_RPC_URL = saved.rpc;
+      process.env.X402_SETTLEMENT_PRIVATE_KEY = saved.key;
+      resetEnvForTests();
+      resetPaymentConfigForTests();
+    }
+  });
+});
