@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { newRequestId } from "@/lib/meta";
 import { getStatus } from "@/lib/status/get-status";
-import { countCoverage, filterCourts, readFilters } from "@/lib/status/summarize-registry";
+import { LEVEL_NAMES, REGION_NAMES } from "@/lib/courts/regions";
+import { countCoverage, countPlaces, filterCourts, readFilters } from "@/lib/status/summarize-registry";
 import { CourtTable } from "./court-table";
 import { FILTER_SCRIPT } from "./status-filter-script";
 
@@ -48,6 +49,14 @@ export default async function StatusPage({ searchParams }: { searchParams: Promi
   });
   const counts = countCoverage(status.courts);
   const shown = new Set(filterCourts(status.courts, filters).map((court) => court.court_code));
+  // The state/province and level options, each with its number of courts.
+  const places = countPlaces(status.courts);
+  const regionOptions = [...places.regions]
+    .map(([code, total]) => [code, `${REGION_NAMES[code] ?? code} (${total})`] as const)
+    .sort((a, b) => a[1].localeCompare(b[1]));
+  const levelOptions = (Object.keys(LEVEL_NAMES) as (keyof typeof LEVEL_NAMES)[])
+    .filter((level) => places.levels.has(level))
+    .map((level) => [level, `${LEVEL_NAMES[level]} (${places.levels.get(level)})`] as const);
 
   return (
     <>
@@ -100,6 +109,8 @@ export default async function StatusPage({ searchParams }: { searchParams: Promi
             <input id="q" name="q" type="search" defaultValue={filters.q} placeholder="e.g. nysd, Ninth Circuit, Québec" autoComplete="off" />
           </div>
           <FilterSelect name="country" label="Country" value={filters.country} options={COUNTRY_OPTIONS} />
+          <FilterSelect name="region" label="State or province" value={filters.region} options={regionOptions} />
+          <FilterSelect name="level" label="Level" value={filters.level} options={levelOptions} />
           <FilterSelect name="coverage" label="Coverage" value={filters.coverage} options={COVERAGE_OPTIONS} />
           <FilterSelect name="language" label="Language" value={filters.language} options={LANGUAGE_OPTIONS} />
           <div className="filter-actions">

@@ -11,10 +11,12 @@ export const FILTER_SCRIPT = `(() => {
     const data = new FormData(form);
     const terms = normalize(String(data.get("q") || "")).split(/\\s+/).filter(Boolean);
     const country = data.get("country"), coverage = data.get("coverage"), language = data.get("language");
+    const region = data.get("region"), level = data.get("level");
     let shown = 0;
     for (const row of rows) {
       const visible = (!country || row.dataset.country === country) && (!coverage || row.dataset.coverage === coverage) &&
-        (!language || row.dataset.language === language) && terms.every((term) => row.dataset.search.includes(term));
+        (!language || row.dataset.language === language) && (!region || row.dataset.region === region) &&
+        (!level || row.dataset.level === level) && terms.every((term) => row.dataset.search.includes(term));
       row.hidden = !visible;
       if (visible) shown += 1;
     }

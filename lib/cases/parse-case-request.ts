@@ -2,6 +2,7 @@
 // the clock. Shared by /v2/case, /v2/cases/batch and /v2/monitor (and their MCP twins).
 import { parseTimestampWithOffset, type BatchQuery, type CaseQuery, type FILING_TYPES } from "@/contract";
 import { resolveCourt, type CoveredCourt } from "@/lib/courts/resolve-court";
+import { SANDBOX_FIXTURE_COURTS } from "@/lib/sandbox/lookup-sandbox-case";
 import { ServiceError } from "@/lib/errors";
 
 type FilingType = (typeof FILING_TYPES)[number];
@@ -53,6 +54,11 @@ export function parseLastChecked(raw: string, now: Date): LastChecked {
   return { raw, at };
 }
 
+/** Sandbox requests are answered from fixtures: their courts are covered there (docs/sandbox.md). */
+function sandboxCourts(options: { sandbox?: boolean }) {
+  return options.sandbox ? { fixtureCourts: SANDBOX_FIXTURE_COURTS } : {};
+}
+
 export function parseCaseRequest(query: CaseQuery | BatchQuery, now: Date, options: { sandbox?: boolean } = {}): CaseRequest {
   if (query.callback_url !== undefined && options.sandbox) {
     // Refused rather than ignored: deliveries are paid work (and a free POST to any URL would be abused);
@@ -80,7 +86,7 @@ export function parseCaseRequest(query: CaseQuery | BatchQuery, now: Date, optio
       { parameter: "delta_cursor" },
     );
   }
-  const { court, caseId } = resolveCourt(query.court_code, query.case_id);
+  const { court, caseId } = resolveCourt(query.court_code, query.case_id, sandboxCourts(options));
   return {
     court,
     caseId,
@@ -100,8 +106,9 @@ export function parseCaseRequest(query: CaseQuery | BatchQuery, now: Date, optio
 export function parseMonitorRequest(
   query: { case_id: string; court_code: string; last_checked: string },
   now: Date,
+  options: { sandbox?: boolean } = {},
 ): MonitorRequest {
   const lastChecked = parseLastChecked(query.last_checked, now);
-  const { court, caseId } = resolveCourt(query.court_code, query.case_id);
+  const { court, caseId } = resolveCourt(query.court_code, query.case_id, sandboxCourts(options));
   return { court, caseId, lastChecked };
 }

@@ -13,9 +13,21 @@ export interface ResolvedCase {
   caseId: string;
 }
 
-export function resolveCourt(courtCode: string, rawCaseId: string): ResolvedCase {
+export interface ResolveOptions {
+  /**
+   * Sandbox requests: the courts the sandbox has fixtures for. The sandbox's source is its fixtures, so these
+   * courts are covered there whatever this deployment connects (a planned court without fixtures still answers 422).
+   */
+  fixtureCourts?: ReadonlySet<string>;
+}
+
+export function resolveCourt(courtCode: string, rawCaseId: string, options: ResolveOptions = {}): ResolvedCase {
   const code = courtCode.trim().toLowerCase();
-  const court = findCourt(code);
+  const registered = findCourt(code);
+  const court =
+    registered?.coverage === "planned" && options.fixtureCourts?.has(code)
+      ? { ...registered, coverage: "full" as const, refresh_cadence_seconds: 3600, case_management_system: "Sandbox fixtures" }
+      : registered;
   if (!court) {
     throw new ServiceError(
       "court_not_found",

@@ -8,6 +8,9 @@ export const SANDBOX_SOURCE_DOWN_COURT = "prd";
 /** Cache age the sandbox reports for its fixtures. */
 export const SANDBOX_CACHE_AGE_SECONDS = 600;
 
+/** The courts the sandbox answers for from fixtures (lib/courts/resolve-court.ts covers them in the sandbox). */
+export const SANDBOX_FIXTURE_COURTS: ReadonlySet<string> = new Set([...SANDBOX_CASES.map((record) => record.court_code), SANDBOX_SOURCE_DOWN_COURT]);
+
 const fixtures = new Map(SANDBOX_CASES.map((record) => [`${record.court_code}|${record.case_id}`, record]));
 
 export async function lookupSandboxCase(court: CoveredCourt, caseId: string, now: Date): Promise<CaseLookup> {

@@ -6,7 +6,7 @@
 // table roles keep the rows a table for screen readers where the phone layout makes them blocks (CSS
 // `display: block` drops table semantics in some browsers).
 import type { Court } from "@/contract";
-import { searchText } from "./summarize-registry";
+import { placeOf, searchText } from "./summarize-registry";
 
 const LANGUAGE = { en: "English", fr: "French", bilingual: "Bilingual" } as const;
 const COUNTRY = { US: "United States", CA: "Canada" } as const;
@@ -27,8 +27,10 @@ export function describeCadence(court: Court): string {
 function renderRow(court: Court, hidden: boolean): string {
   const e = escapeHtml;
   const notes = court.notes ? `<dt>Notes</dt><dd>${e(court.notes)}</dd>` : "";
+  const { region, level } = placeOf(court);
   return (
     `<tr role="row" id="court-${e(court.court_code)}" data-search="${e(searchText(court))}" data-country="${court.jurisdiction_country}"` +
+    ` data-region="${e(region ?? "")}" data-level="${level ?? ""}"` +
     ` data-coverage="${court.coverage}" data-language="${court.language}"${hidden ? " hidden" : ""}>` +
     `<td role="cell"><code>${e(court.court_code)}</code></td>` +
     `<td role="cell"><details><summary>${e(court.name)}</summary><dl>` +

@@ -71,7 +71,7 @@ function stateEntries(): CourtEntry[] {
 function exampleFor(entry: CourtEntry, record: CourtRecord, numbers: Map<string, CorpusNumber[]>, sameFormat: readonly string[]): { example: string; from: string } | null {
   const pattern = new RegExp(record.case_id_format.pattern);
   const own = (code: string) =>
-    (numbers.get(code) ?? []).map((found) => ({ found, id: normalizeCaseId({ ...record, court_code: code }, found.number) })).find(({ id }) => pattern.test(id));
+    (numbers.get(code) ?? []).map((found) => ({ found, id: normalizeCaseId(record, found.number) })).find(({ id }) => pattern.test(id));
   const mine = own(entry.court_code);
   if (mine) return { example: mine.id, from: mine.found.file };
   for (const lender of sameFormat) {

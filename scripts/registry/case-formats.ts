@@ -31,12 +31,12 @@ export const CASE_FORMATS = {
   /** Texas courts of appeals: the court's own two-digit number first, `01-25-00011-CV`. */
   texasAppeals: {
     system: "TAMES",
-    pattern: (code) => `^${String(Number(/\d+$/.exec(code)![0])).padStart(2, "0")}-[0-9]{2}-[0-9]{5}-(CV|CR)$`,
+    pattern: (code) => `^${String(Number(/\d+$/.exec(code)?.[0] ?? 0)).padStart(2, "0")}-[0-9]{2}-[0-9]{5}-(CV|CR)$`,
   },
   /** Florida Supreme Court `SC2026-0703` and District Courts of Appeal `4D2026-0606` (year also as two digits). */
   florida: {
     system: "ACIS",
-    pattern: (code) => `^${code === "fla" ? "SC" : `${/\d$/.exec(code)![0]}D`}([0-9]{2}|[0-9]{4})-[0-9]{4}$`,
+    pattern: (code) => `^${code === "fla" ? "SC" : `${/\d$/.exec(code)?.[0] ?? 0}D`}([0-9]{2}|[0-9]{4})-[0-9]{4}$`,
   },
 } satisfies Record<string, CaseFormat>;
 

@@ -1,27 +1,15 @@
-// The status page at the registry size the product is heading for (~2,150 courts; today's registry is
-// smaller), with synthetic courts cloned from the real one: rendering the court rows, filtering them the
+// The status page with the whole registry (~2,150 courts): rendering the court rows, filtering them the
 // way the GET form does, and what the page weighs. Next.js carries the rows twice: as HTML, and as the
 // same string JSON-escaped in the page's RSC payload (lib/status/render-court-rows.ts).
 import { gzipSync } from "node:zlib";
 import type { Court } from "@/contract";
 import { COURTS, toPublicCourt } from "@/lib/courts/registry";
 import { renderCourtRows } from "@/lib/status/render-court-rows";
-import { countCoverage, filterCourts } from "@/lib/status/summarize-registry";
+import { countCoverage, countPlaces, filterCourts } from "@/lib/status/summarize-registry";
 import { time, type Row } from "./measure";
 
-const TARGET_COURTS = 2_150;
-
-function syntheticRegistry(): Court[] {
-  const real = COURTS.map(toPublicCourt);
-  return Array.from({ length: TARGET_COURTS }, (_, index) => {
-    const court = real[index % real.length]!;
-    const copy = Math.floor(index / real.length);
-    return copy === 0 ? court : { ...court, court_code: `${court.court_code}${copy}`, name: `${court.name} (${copy})` };
-  });
-}
-
 export async function runStatusPageBench(): Promise<Row[]> {
-  const courts = syntheticRegistry();
+  const courts: Court[] = COURTS.map(toPublicCourt);
   const all = new Set(courts.map((court) => court.court_code));
   let html = "";
   const render = await time(20, () => {
@@ -29,7 +17,9 @@ export async function runStatusPageBench(): Promise<Row[]> {
   });
   const filter = await time(50, () => {
     countCoverage(courts);
-    return filterCourts(courts, { q: "district new york", country: "US", coverage: "", language: "" });
+    countPlaces(courts);
+    filterCourts(courts, { q: "", country: "US", region: "NY", level: "gjc", coverage: "planned", language: "" });
+    return filterCourts(courts, { q: "district new york", country: "US", region: "", level: "", coverage: "", language: "" });
   });
   // What the page carries: the rows, then the same rows as a JSON string with < and > as \u003c/\u003e.
   const page = html + JSON.stringify(html).replace(/</g, "\\u003c").replace(/>/g, "\\u003e");

@@ -72,8 +72,8 @@ describe("GET /v2/case errors", () => {
   });
 
   it("quotes the court's pattern and example when the case id does not match", async () => {
-    const result = await callRoute(GET, "/v2/case", { query: { case_id: "12345", court_code: "fct" }, headers: sandbox });
-    expect(result.body.error.message).toContain("^(T|IMM)-");
-    expect(result.body.error.message).toContain("T-1234-23");
+    const result = await callRoute(GET, "/v2/case", { query: { case_id: "12345", court_code: "texapp1" }, headers: sandbox });
+    expect(result.body.error.message).toContain("^01-[0-9]{2}-[0-9]{5}-(CV|CR)$");
+    expect(result.body.error.message).toContain("01-18-00277-CR");
   });
 });

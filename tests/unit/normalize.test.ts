@@ -212,7 +212,8 @@ describe("dates", () => {
 
 describe("normalizeCase", () => {
   it("turns a source's case into the cached shape, the same for every adapter", () => {
-    const court = findCourt("fct")!;
+    // The Federal Court as an adapter for its system would serve it (the registry lists it as planned until then).
+    const court = { ...findCourt("fct")!, coverage: "full" as const, refresh_cadence_seconds: 3600, case_management_system: "Federal Courts Proceedings Queries" };
     const normalized = normalizeCase(court, "T-1234-23", {
       caseNumber: "T-1234-23",
       title: "  Maple  Ridge Fisheries Ltd. v. His Majesty the King ",

@@ -4,16 +4,23 @@ import { describe, expect, it } from "vitest";
 import type { Court } from "@/contract";
 import { COURTS, toPublicCourt } from "@/lib/courts/registry";
 import { describeCadence, escapeHtml, renderCourtRows } from "@/lib/status/render-court-rows";
-import { countCoverage, filterCourts, readFilters } from "@/lib/status/summarize-registry";
+import { countCoverage, countPlaces, filterCourts, readFilters } from "@/lib/status/summarize-registry";
 
 const courts = COURTS.map(toPublicCourt);
 const court = (code: string) => courts.find((candidate) => candidate.court_code === code)!;
-const NO_FILTERS = { q: "", country: "", coverage: "", language: "" } as const;
+const NO_FILTERS = { q: "", country: "", region: "", level: "", coverage: "", language: "" } as const;
 
 describe("readFilters", () => {
   it("keeps known values, drops unknown ones, takes the first of repeated parameters", () => {
-    expect(readFilters({ q: ["  nysd ", "x"], country: "CA", coverage: "planned", language: "fr" })).toEqual({ q: "nysd", country: "CA", coverage: "planned", language: "fr" });
-    expect(readFilters({ country: "MX", coverage: "FULL", language: "<script>" })).toEqual(NO_FILTERS);
+    expect(readFilters({ q: ["  nysd ", "x"], country: "CA", region: "QC", level: "iac", coverage: "planned", language: "fr" })).toEqual({
+      q: "nysd",
+      country: "CA",
+      region: "QC",
+      level: "iac",
+      coverage: "planned",
+      language: "fr",
+    });
+    expect(readFilters({ country: "MX", region: "ZZ", level: "top", coverage: "FULL", language: "<script>" })).toEqual(NO_FILTERS);
     expect(readFilters({ q: "a".repeat(500) }).q).toHaveLength(100);
   });
 });
@@ -32,6 +39,18 @@ describe("filterCourts and countCoverage", () => {
     for (const c of planned) expect([c.jurisdiction_country, c.coverage]).toEqual(["CA", "planned"]);
     for (const c of filterCourts(courts, { ...NO_FILTERS, language: "bilingual" })) expect(c.language).toBe("bilingual");
     expect(filterCourts(courts, NO_FILTERS)).toHaveLength(courts.length);
+  });
+
+  it("filters by state or province and by level, and counts the courts of each", () => {
+    const texasAppellate = filterCourts(courts, { ...NO_FILTERS, region: "TX", level: "iac" }).map((c) => c.court_code);
+    expect(texasAppellate).toEqual(expect.arrayContaining(["texapp1", "texapp15"]));
+    expect(texasAppellate).not.toContain("txsupct");
+    expect(filterCourts(courts, { ...NO_FILTERS, region: "QC" }).map((c) => c.court_code).sort()).toEqual(["qcca", "qccq", "qccs"]);
+    const lastResort = filterCourts(courts, { ...NO_FILTERS, level: "colr", country: "US" }).map((c) => c.court_code);
+    expect(lastResort).toEqual(expect.arrayContaining(["scotus", "txsupct", "fla", "pasupct"]));
+    const { regions, levels } = countPlaces(courts);
+    expect(regions.get("QC")).toBe(3);
+    expect([...levels.values()].reduce((sum, n) => sum + n, 0)).toBe(courts.length);
   });
 
   it("counts every court once by coverage and country", () => {

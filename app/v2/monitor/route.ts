@@ -13,7 +13,7 @@ export const GET = defineEndpoint({
   name: "GET /v2/monitor",
   response: contract.monitorCase.responses[200],
   price: () => ({ queries: 1, description: "A monitor check" }),
-  parse: (request, { now }) => parseMonitorRequest(parseWith(monitorQuerySchema, readQuery(request)), now),
+  parse: (request, { now, meta }) => parseMonitorRequest(parseWith(monitorQuerySchema, readQuery(request)), now, { sandbox: meta.sandbox }),
   run: (input, { meta, now }) =>
     monitorCase({
       request: input,
