@@ -132,7 +132,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: caseToolInput,
     run: async (args, context) => {
       const { payment_tx, ...query } = parseWith(caseToolInput, args);
-      const request = parseCaseRequest(query, context.now);
+      const request = parseCaseRequest(query, context.now, { sandbox: context.meta.sandbox });
       return paid(context, "service_case_query", payment_tx, { queries: 1, description: "A case query" }, () =>
         queryCase({ request, store: caseStoreFor(context.meta.sandbox), meta: context.meta, queryCostUsd: cost(context), now: context.now }),
       );
@@ -145,7 +145,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: monitorToolInput,
     run: async (args, context) => {
       const { payment_tx, ...query } = parseWith(monitorToolInput, args);
-      const request = parseMonitorRequest(query, context.now);
+      const request = parseMonitorRequest(query, context.now, { sandbox: context.meta.sandbox });
       return paid(context, "service_case_monitor", payment_tx, { queries: 1, description: "A monitor check" }, () =>
         monitorCase({ request, store: caseStoreFor(context.meta.sandbox), meta: context.meta, queryCostUsd: cost(context), now: context.now }),
       );
