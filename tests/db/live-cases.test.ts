@@ -75,14 +75,15 @@ describe.each(EACH_DATABASE)("live cases on %s", (_name, target) => {
   });
 
   it("reports cache_age_seconds from the last successful refresh, and the court's coverage", async () => {
-    const caseId = "23STCV12345";
-    scriptedSource.put("calasc", { ...civilCase(caseId), caseType: "Civil Unlimited" });
-    expect((await queryCase({ case_id: caseId, court_code: "calasc" })).status).toBe(200);
+    // The Court of Appeals for Veterans Claims is `partial` (record-of-proceedings documents are not linked).
+    const caseId = "18-3815";
+    scriptedSource.put("cavc", civilCase(caseId));
+    expect((await queryCase({ case_id: caseId, court_code: "cavc" })).status).toBe(200);
     await database().db.prisma.case.update({
-      where: { courtCode_caseId: { courtCode: "calasc", caseId } },
+      where: { courtCode_caseId: { courtCode: "cavc", caseId } },
       data: { lastRefreshedAt: new Date(Date.now() - 125_000) },
     });
-    const answer = await queryCase({ case_id: caseId, court_code: "calasc" });
+    const answer = await queryCase({ case_id: caseId, court_code: "cavc" });
     expect(answer.body.meta.coverage_status).toBe("partial");
     expect(answer.body.meta.cache_age_seconds).toBeGreaterThanOrEqual(125);
     expect(answer.body.meta.cache_age_seconds).toBeLessThan(140);
