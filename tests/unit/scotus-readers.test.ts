@@ -98,11 +98,13 @@ describe("Supreme Court readers: number forms, status, courts, refusals", () => 
       caseIds: ["22-16375", "22-16622"],
     });
     expect(lowerCourtOf("United States District Court for the District of Columbia", "(1:20-cv-00001)").court?.code).toBe("dcd");
-    // State courts not in the registry yet: the printed name, no code.
+    // State courts by what their names say (the registry lists every state's courts since 2.1)...
     expect(lowerCourtOf("Court of Appeals of North Carolina", "(COA16-723)")).toEqual({
-      court: { code: "", name: "Court of Appeals of North Carolina" },
+      court: { code: "ncctapp", name: "Court of Appeals of North Carolina" },
       caseIds: ["COA16-723"],
     });
+    // ...and a court the registry does not list: the printed name, no code.
+    expect(lowerCourtOf("Texas Court of Military Review", "(1)").court).toEqual({ code: "", name: "Texas Court of Military Review" });
   });
 
   it("refuses what is not a Supreme Court docket", () => {
