@@ -119,6 +119,8 @@ const fields = z.object({
   PACER_MONTHLY_BUDGET_USD: z.coerce.number().min(0).default(300),
   /** After a failed login, no new login attempt for this long (a wrong password must never loop). */
   PACER_LOGIN_BACKOFF_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Clock difference allowed between CM/ECF's RSS item times and ours: an item dated this much before a case's last reading still triggers a refresh. */
+  PACER_FEED_SKEW_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
 });
 
 const envSchema = fields.superRefine((env, ctx) => {

@@ -76,18 +76,18 @@ export function defineEndpoint<Input, Output>(
       }
       if (!definition.price) return successResponse(await produce(), context, {});
       let worked = false;
+      const resourceUrl = `${context.baseUrl}${new URL(request.url).pathname}${new URL(request.url).search}`;
       try {
         const paid = await runPaid({
-      const resourceUrl = `${context.baseUrl}${new URL(request.url).pathname}${new URL(request.url).search}`;
           proof: paymentProof(request),
           quote: definition.price(input),
           resourceUrl,
           endpoint: definition.name,
           requestId: meta.request_id,
-          work: async (payer) => {
-            context.wallet = payer;
           // Path and query, not the origin: one deployment answers under several host names.
           fingerprint: requestFingerprint(definition.name, `${new URL(request.url).pathname}${new URL(request.url).search}`, input),
+          work: async (payer) => {
+            context.wallet = payer;
             const output = await produce();
             worked = true;
             return output;

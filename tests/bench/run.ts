@@ -7,6 +7,7 @@ import { runComputeBench } from "./compute";
 import { runHttpBench } from "./http";
 import type { Row } from "./measure";
 import { runMemoryBench } from "./memory";
+import { runPacerCostBench } from "./pacer-cost-rows";
 import { runReaderBench } from "./readers";
 import { runSettlementBench } from "./settlement";
 import { runStatusPageBench } from "./status-page";
@@ -21,6 +22,9 @@ rows.push(...(await runStatusPageBench()));
 rows.push(...(await runHttpBench(process.env.BENCH_SKIP_BUILD !== "1")));
 // Reuses the build the HTTP rows made (or found).
 rows.push(...(await runSettlementBench()));
+
+// A simulated month of PACER fees over the replay server, in its own process.
+rows.push(...runPacerCostBench());
 
 const machine = `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
 if (process.argv.includes("--markdown")) {

@@ -12,6 +12,7 @@ import { refreshCases } from "@/lib/refresh/refresh-cases";
 import { pacerSettings } from "@/lib/sources/pacer/pacer-settings";
 import { pollCourtFeed } from "@/lib/sources/pacer/poll-court-feed";
 import { pollPacerFeeds } from "@/lib/sources/pacer/poll-pacer-feeds";
+import { formatFeeSummary, summarizeFees } from "@/lib/sources/pacer/summarize-fees";
 import { totpCode } from "@/lib/sources/pacer/totp-code";
 import { callRoute } from "../helpers/call-route";
 import { HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
@@ -227,12 +228,19 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(shape(after)).toEqual(shape(reference));
   });
 
-  it("the 30-page cap: a long docket costs $3.00 at most", async () => {
+  it("the 30-page cap: a long docket costs $3.00 at most; the operator summary shows spend per day, court and paid query", async () => {
     const hosted = host(NJD, "njd");
-    expect((await queryCase("njd", hosted.caseId)).status).toBe(200);
+    const answer = await queryCase("njd", hosted.caseId);
+    expect(answer.status).toBe(200);
     const fee = await prisma().pacerFee.findFirst({ where: { caseId: hosted.caseId } });
     expect(fee).toMatchObject({ billedPages: 30, costCents: 300 });
     expect(fee!.bytes).toBeGreaterThan(30 * 4320);
+
+    const summary = await summarizeFees(prisma(), new Date(Date.now() - 86_400_000), new Date(Date.now() + 60_000));
+    expect(summary.totalCents).toBe(300);
+    expect(summary.byCourt).toEqual([{ courtCode: "njd", cents: 300, requests: 1 }]);
+    expect(summary.byQuery).toEqual([{ requestId: answer.headers.get("x-request-id"), courtCode: "njd", caseId: hosted.caseId, cents: 300 }]);
+    expect(formatFeeSummary(summary)).toMatch(/\$3\.00 in 1 billed requests/);
   });
 
   it("a spent fee budget stops fetches with 503 'fee budget reached'; cached cases still answer; /v2/status names the courts", async () => {

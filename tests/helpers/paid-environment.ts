@@ -46,9 +46,9 @@ export async function startPaidEnvironment(options: PaidEnvironmentOptions = {})
     X402_PAY_TO: payTo,
     X402_RPC_URL: chain.rpcUrl,
     X402_SETTLEMENT_PRIVATE_KEY: chain.privateKeys[0]!,
+    ...options.env,
   };
   Object.assign(process.env, env);
-    ...options.env,
   resetEnvForTests();
   resetPaymentConfigForTests();
   const info: ChainInfo = { rpcUrl: chain.rpcUrl, chainId: chain.chain.id, network: chain.network, token: chain.token, payTo, privateKeys: chain.privateKeys };

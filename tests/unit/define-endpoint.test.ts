@@ -46,8 +46,8 @@ describe("defineEndpoint error envelope", () => {
     const { parameter, ...rest } = extra;
     expectErrorEnvelope(result, { code, message: `about ${code}`, parameter, extra: rest, sandbox: true, tag: "tag-1" });
     if (code === "rate_limited") expect(result.headers.get("retry-after")).toBe("17");
-    else if (code === "source_unavailable") {
     else if (code === "payment_unavailable") expect(result.headers.get("retry-after")).toBe("5");
+    else if (code === "source_unavailable") {
       const seconds = Number(result.headers.get("retry-after"));
       expect(seconds).toBeGreaterThan(3590);
       expect(seconds).toBeLessThanOrEqual(3600);

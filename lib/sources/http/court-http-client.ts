@@ -95,8 +95,8 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
     const headers: Record<string, string> = { "user-agent": options.userAgent, accept: "*/*", ...lowerKeys(request.headers ?? {}) };
     const cookie = request.cookies?.headerFor(request.url);
     if (cookie) headers.cookie = cookie;
-    const host = new URL(request.url).host;
-    const release = await limiter.acquire(host, request.signal);
+    // Politeness is per host name (one court system), whatever the port.
+    const release = await limiter.acquire(new URL(request.url).hostname, request.signal);
     const started = Date.now();
     const timeout = AbortSignal.timeout(request.timeoutMs ?? options.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;

@@ -13,6 +13,8 @@ export interface PacerSettings {
   dailyBudgetCents: number;
   monthlyBudgetCents: number;
   loginBackoffMs: number;
+  /** How much earlier than a case's last reading a feed item may be dated and still mean a change. */
+  feedSkewMs: number;
 }
 
 /** The settings, or null when no PACER account is configured. */
@@ -29,6 +31,7 @@ export function pacerSettings(): PacerSettings | null {
     dailyBudgetCents: Math.round(env.PACER_DAILY_BUDGET_USD * 100),
     monthlyBudgetCents: Math.round(env.PACER_MONTHLY_BUDGET_USD * 100),
     loginBackoffMs: env.PACER_LOGIN_BACKOFF_SECONDS * 1000,
+    feedSkewMs: env.PACER_FEED_SKEW_SECONDS * 1000,
   };
 }
 

@@ -3,10 +3,12 @@
 //   - PACER has no mapping for it yet, or the cache lost it;
 //   - the court's RSS feed showed activity on it after its last refresh (pacer_cases.changed_at);
 //   - the court's feed cannot vouch for it: no feed, a feed of some entry types only, or a feed not polled
-//     without failure since the case's last refresh — then the free entry count (mobile_query.pl) differs
-//     from the entries the cache holds, or, where that page says nothing, the case query (iquery.pl) shows
-//     a filing or termination later than the cache's; a case neither page can speak for is fetched.
-// Everything else is known unchanged and costs nothing.
+//     without failure since the case was last known equal to the court's (its last reading, or the last
+//     free signal that said so) — then the free entry count (mobile_query.pl) differs from the entries the
+//     cache holds, or, where that page says nothing, the case query (iquery.pl) shows a filing or
+//     termination later than the cache's; a case neither page can speak for is fetched.
+// Everything else is known unchanged and costs nothing; a free signal that said so is remembered
+// (pacer_cases.verified_at), so from then on the feed alone can vouch for the case.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
 import type { RefreshPlanRequest } from "@/lib/sources/types";
@@ -15,14 +17,13 @@ import type { PacerSettings } from "./pacer-settings";
 
 /** A feed polled less recently than this cannot vouch for anything (the poller runs every 5 minutes). */
 export const FEED_FRESH_MS = 15 * 60_000;
-/** Clock skew allowed between CM/ECF's item times and our database. */
-const SKEW_MS = 5 * 60_000;
 
 interface CaseRow {
   case_id: string;
   pacer_case_id: string | null;
   listed_number: string | null;
   changed_at: Date | null;
+  verified_at: Date | null;
   last_refreshed_at: Date | null;
   entry_count: number;
   last_filed_at: Date | null;
@@ -32,7 +33,7 @@ interface CaseRow {
 export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSettings, { court, caseIds, now, signal }: RefreshPlanRequest): Promise<string[]> {
   if (caseIds.length === 0) return [];
   const rows = await prisma.$queryRawUnsafe<CaseRow[]>(
-    `SELECT ids.case_id, p.pacer_case_id, p.listed_number, p.changed_at, c.last_refreshed_at, c.date_terminated,
+    `SELECT ids.case_id, p.pacer_case_id, p.listed_number, p.changed_at, p.verified_at, c.last_refreshed_at, c.date_terminated,
             (SELECT count(*)::int FROM docket_entries e WHERE e.case_ref = c.id) AS entry_count,
             (SELECT max(e.filed_at) FROM docket_entries e WHERE e.case_ref = c.id) AS last_filed_at
      FROM unnest($2::text[]) AS ids(case_id)
@@ -46,18 +47,24 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
   const wholeFeed = feed?.entryTypes === "all" && feedFresh && feed.okSince !== null;
 
   const toFetch: string[] = [];
+  const verified: string[] = [];
   for (const row of rows) {
     if (!row.pacer_case_id || !row.listed_number || !row.last_refreshed_at) {
       toFetch.push(row.case_id);
       continue;
     }
     const refreshedMs = row.last_refreshed_at.getTime();
-    if (row.changed_at && row.changed_at.getTime() > refreshedMs - SKEW_MS) {
+    if (row.changed_at && row.changed_at.getTime() > refreshedMs - settings.feedSkewMs) {
       toFetch.push(row.case_id);
       continue;
     }
-    if (wholeFeed && feed!.okSince!.getTime() <= refreshedMs) continue; // the feed saw nothing since
+    const knownEqualMs = Math.max(refreshedMs, row.verified_at?.getTime() ?? 0);
+    if (wholeFeed && feed!.okSince!.getTime() <= knownEqualMs) continue; // the feed saw nothing since
     if (await changedByFreeSignals(prisma, settings, court.court_code, row, now, signal)) toFetch.push(row.case_id);
+    else verified.push(row.case_id);
+  }
+  if (verified.length > 0) {
+    await prisma.pacerCase.updateMany({ where: { courtCode: court.court_code, caseId: { in: verified } }, data: { verifiedAt: now } });
   }
   return toFetch;
 }

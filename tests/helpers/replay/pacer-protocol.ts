@@ -33,6 +33,8 @@ export interface HostedDocket {
   sealed: boolean;
   /** Wall time each row (by start offset) became visible, for feed items. */
   visibleSince: Map<number, Date>;
+  /** This docket's day is the courts' "today" plus this many days (dockets of different eras side by side). */
+  dayOffset: number;
 }
 
 export type FeedSetting = { kind: "all" } | { kind: "types"; types: string[] } | { kind: "none" };
@@ -65,14 +67,12 @@ export class PacerReplay implements ReplayProtocol {
   }
 
   /** Serve a recorded docket page as case `caseId` (default: its own number) with PACER id `pacerCaseId`. */
-  host(file: string, options: { court: string; caseId?: string; pacerCaseId?: string; sealed?: boolean; visibleAt?: Date }): HostedDocket {
-    const html = corpusText(file);
-    const reading = readDocketReport(html);
-    if (reading.kind !== "case") throw new Error(`${file} is not a docket`);
+  host(file: string, options: { court: string; caseId?: string; pacerCaseId?: string; sealed?: boolean; visibleAt?: Date; dayOffset?: number }): HostedDocket {
+    const analyzed = this.analyzed(file);
+    const { reading, docket } = analyzed;
     const parts = splitCmEcfNumber(reading.case.caseNumber);
     const caseId = options.caseId ?? parts?.core;
     if (!caseId) throw new Error(`${file}: give the case id (its number ${reading.case.caseNumber} has no office)`);
-    const docket = analyzeDocket(html);
     const wanted = splitCmEcfNumber(caseId)!;
     const hosted: HostedDocket = {
       court: options.court,
@@ -85,9 +85,10 @@ export class PacerReplay implements ReplayProtocol {
       docket,
       sealed: options.sealed ?? false,
       visibleSince: new Map(),
+      dayOffset: options.dayOffset ?? 0,
     };
     this.hosted.push(hosted);
-    this.markVisible(options.visibleAt);
+    this.markVisible(options.visibleAt, [hosted]);
     return hosted;
   }
 
@@ -106,12 +107,34 @@ export class PacerReplay implements ReplayProtocol {
     return this.bills.reduce((sum, bill) => sum + bill.cents, 0);
   }
 
-  private markVisible(at?: Date): void {
+  private readonly analyses = new Map<string, { reading: { case: import("@/lib/sources/types").SourceCase }; docket: RecordedDocket }>();
+
+  /** A recorded docket read and cut into rows once, however many cases serve it. */
+  private analyzed(file: string) {
+    let found = this.analyses.get(file);
+    if (!found) {
+      const html = corpusText(file);
+      const reading = readDocketReport(html);
+      if (reading.kind !== "case") throw new Error(`${file} is not a docket`);
+      found = { reading, docket: analyzeDocket(html) };
+      this.analyses.set(file, found);
+    }
+    return found;
+  }
+
+  /** The docket's own "today" (ISO date), or null when every row exists. */
+  asOf(hosted: HostedDocket): string | null {
+    if (this.today === null) return null;
+    return new Date(Date.parse(`${this.today}T00:00:00Z`) + hosted.dayOffset * 86_400_000).toISOString().slice(0, 10);
+  }
+
+  private markVisible(at?: Date, dockets: readonly HostedDocket[] = this.hosted): void {
     const now = at ?? new Date();
-    for (const hosted of this.hosted) {
+    for (const hosted of dockets) {
+      const asOf = this.asOf(hosted);
       for (const row of hosted.docket.rows) {
         const entered = row.entered ?? row.filed!;
-        if ((this.today === null || entered <= this.today) && !hosted.visibleSince.has(row.start)) hosted.visibleSince.set(row.start, now);
+        if ((asOf === null || entered <= asOf) && !hosted.visibleSince.has(row.start)) hosted.visibleSince.set(row.start, now);
       }
     }
   }
@@ -188,7 +211,7 @@ export class PacerReplay implements ReplayProtocol {
     const hosted = this.find(court, form.all_case_ids ?? "");
     if (!hosted) return { body: corpusText("pacer/not_dockets/cacd_628915.html") };
     const request: DocketRequest = {
-      asOf: this.today,
+      asOf: this.asOf(hosted),
       rangeType: form.date_range_type === "Entered" ? "Entered" : "Filed",
       from: iso(form.date_from),
       to: iso(form.date_to),
@@ -203,7 +226,7 @@ export class PacerReplay implements ReplayProtocol {
 
   /** The docket as of today, read (for the free pages' counts and dates). */
   private current(hosted: HostedDocket) {
-    const reading = readDocketReport(cutDocket(hosted.docket, { asOf: this.today, rangeType: "Filed", from: null, to: null, parties: false }).html);
+    const reading = readDocketReport(cutDocket(hosted.docket, { asOf: this.asOf(hosted), rangeType: "Filed", from: null, to: null, parties: false }).html);
     return reading.kind === "case" ? reading.case : null;
   }
 
@@ -232,7 +255,7 @@ export class PacerReplay implements ReplayProtocol {
       if (recent.length === 0) continue;
       // The recent rows, read as the court's docket shows them (number, document link, text).
       const days = recent.map((row) => row.entered ?? row.filed!).sort();
-      const page = cutDocket(hosted.docket, { asOf: this.today, rangeType: "Entered", from: days[0]!, to: days.at(-1)!, parties: false }).html;
+      const page = cutDocket(hosted.docket, { asOf: this.asOf(hosted), rangeType: "Entered", from: days[0]!, to: days.at(-1)!, parties: false }).html;
       const reading = readDocketReport(page);
       if (reading.kind !== "case") continue;
       const at = Math.max(...recent.map((row) => hosted.visibleSince.get(row.start)!.getTime()));

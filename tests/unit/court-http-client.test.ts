@@ -1,0 +1,136 @@
+// The shared court HTTP client over real loopback HTTP (the replay server's core, no court system):
+// retries with backoff for what a retry can cure and not for what it cannot, deadlines, per-host pace and
+// concurrency, cookies, the User-Agent, and the recording hook.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CookieJar } from "@/lib/sources/http/cookie-jar";
+import { backoff, CourtHttpError, createCourtHttpClient, recordCourtHttp, type CourtExchange } from "@/lib/sources/http/court-http-client";
+import { limitForHost, parseHostLimits } from "@/lib/sources/http/host-limiter";
+import { ReplayServer, type ReplayRequest } from "../helpers/replay/replay-server";
+
+let server: ReplayServer;
+const seen: ReplayRequest[] = [];
+let inFlight = 0;
+let maxInFlight = 0;
+
+beforeAll(async () => {
+  server = await ReplayServer.start([
+    {
+      async handle(request) {
+        seen.push(request);
+        if (request.path === "/slow") {
+          inFlight += 1;
+          maxInFlight = Math.max(maxInFlight, inFlight);
+          await new Promise((resolve) => setTimeout(resolve, 60));
+          inFlight -= 1;
+        }
+        if (request.path === "/set-cookie") return { headers: { "set-cookie": "session=abc; Path=/; HttpOnly" }, body: "ok" };
+        if (request.path === "/echo-cookie") return { body: request.headers.cookie ?? "" };
+        if (request.path === "/form") return { body: JSON.stringify(await request.form()) };
+        return { body: `hello ${request.path}` };
+      },
+    },
+  ]);
+});
+afterAll(async () => server?.close());
+
+const client = (overrides: Partial<Parameters<typeof createCourtHttpClient>[0]> = {}) =>
+  createCourtHttpClient({
+    userAgent: "court-docket-api/test (unit)",
+    timeoutMs: 3000,
+    retries: 2,
+    backoffMs: 5,
+    defaultLimit: { ratePerSecond: 1000, concurrency: 4 },
+    ...overrides,
+  });
+
+describe("court HTTP client", () => {
+  it("sends its User-Agent and reports every attempt to listeners, without cookie values", async () => {
+    const exchanges: CourtExchange[] = [];
+    const stop = recordCourtHttp((exchange) => exchanges.push(exchange));
+    const jar = new CookieJar();
+    jar.set("127.0.0.1", "NextGenCSO", "secret-token");
+    const response = await client().request({ url: `${server.baseUrl}/hello`, cookies: jar, label: "test:hello" });
+    stop();
+    expect(response.status).toBe(200);
+    expect(response.text()).toBe("hello /hello");
+    expect(seen.at(-1)!.headers["user-agent"]).toBe("court-docket-api/test (unit)");
+    expect(seen.at(-1)!.cookies.NextGenCSO).toBe("secret-token");
+    expect(exchanges, JSON.stringify(exchanges)).toHaveLength(1);
+    expect(exchanges[0]).toMatchObject({ label: "test:hello", status: 200, attempt: 1, bytes: 12 });
+    expect(JSON.stringify(exchanges)).not.toContain("secret-token");
+  });
+
+  it("retries a GET on 500 with backoff, and gives the answer of the last attempt", async () => {
+    server.fail({ match: /\/flaky/, kind: "status", status: 500, times: 2 });
+    const response = await client().request({ url: `${server.baseUrl}/flaky` });
+    expect(response.status).toBe(200);
+    expect(response.attempts).toBe(3);
+    server.fail({ match: /\/down/, kind: "status", status: 503 });
+    const down = await client().request({ url: `${server.baseUrl}/down` });
+    expect(down.status).toBe(503);
+    expect(down.attempts).toBe(3);
+    expect(server.requests(/\/down/)).toHaveLength(3);
+    server.clearFaults();
+  });
+
+  it("does not repeat a POST unless told it is safe, and sends multipart forms", async () => {
+    server.fail({ match: /POST \/form-once/, kind: "status", status: 500, times: 1 });
+    const once = await client().request({ method: "POST", url: `${server.baseUrl}/form-once`, body: new FormData() });
+    expect(once.status).toBe(500);
+    expect(server.requests(/form-once/)).toHaveLength(1);
+    server.clearFaults();
+    const form = new FormData();
+    form.append("all_case_ids", "977547");
+    form.append("date_range_type", "Entered");
+    const posted = await client().request({ method: "POST", url: `${server.baseUrl}/form`, body: form, retry: true });
+    expect(JSON.parse(posted.text())).toEqual({ all_case_ids: "977547", date_range_type: "Entered" });
+  });
+
+  it("gives up on a server that never answers after the deadline of each attempt, and on dropped connections", async () => {
+    server.fail({ match: /\/hang/, kind: "hang" });
+    const started = Date.now();
+    await expect(client({ timeoutMs: 150, retries: 1 }).request({ url: `${server.baseUrl}/hang` })).rejects.toMatchObject({ kind: "timeout", attempts: 2 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    server.fail({ match: /\/drop/, kind: "drop" });
+    const error = await client({ retries: 0 }).request({ url: `${server.baseUrl}/drop` }).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(CourtHttpError);
+    expect((error as CourtHttpError).kind).toBe("network");
+    server.clearFaults();
+  });
+
+  it("keeps a host's concurrency and pace from configuration", async () => {
+    maxInFlight = 0;
+    const limited = client({ defaultLimit: { ratePerSecond: 1000, concurrency: 4 }, hostLimits: [{ pattern: "127.0.0.1", limit: { ratePerSecond: 20, concurrency: 2 } }] });
+    const started = Date.now();
+    await Promise.all(Array.from({ length: 6 }, () => limited.request({ url: `${server.baseUrl}/slow` })));
+    expect(maxInFlight).toBeLessThanOrEqual(2);
+    // Six starts at 20 a second: the last starts at least 250 ms after the first.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+  });
+
+  it("stores cookies a court sets and sends them back to it", async () => {
+    const jar = new CookieJar();
+    await client().request({ url: `${server.baseUrl}/set-cookie`, cookies: jar });
+    const echoed = await client().request({ url: `${server.baseUrl}/echo-cookie`, cookies: jar });
+    expect(echoed.text()).toBe("session=abc");
+    const other = new CookieJar();
+    other.set(".uscourts.gov", "NextGenCSO", "t");
+    expect(other.headerFor("https://ecf.cand.uscourts.gov/cgi-bin/DktRpt.pl")).toBe("NextGenCSO=t");
+    expect(other.headerFor("https://example.org/")).toBeNull();
+  });
+
+  it("reads per-host limits and backs off exponentially with jitter", () => {
+    const rules = parseHostLimits("*.uscourts.gov=1/2, acis.flcourts.gov=2.5/2, *.ecf.uscourts.gov=0.5/1");
+    const fallback = { ratePerSecond: 5, concurrency: 5 };
+    expect(limitForHost(rules, fallback, "acis.flcourts.gov")).toEqual({ ratePerSecond: 2.5, concurrency: 2 });
+    expect(limitForHost(rules, fallback, "pacer.login.uscourts.gov")).toEqual({ ratePerSecond: 1, concurrency: 2 });
+    expect(limitForHost(rules, fallback, "cand.ecf.uscourts.gov")).toEqual({ ratePerSecond: 0.5, concurrency: 1 });
+    expect(limitForHost(rules, fallback, "search.txcourts.gov")).toEqual(fallback);
+    expect(() => parseHostLimits("nonsense")).toThrow(/host=rate\/concurrency/);
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      const delay = backoff(100, attempt);
+      expect(delay).toBeGreaterThanOrEqual(50 * 2 ** (attempt - 1));
+      expect(delay).toBeLessThanOrEqual(100 * 2 ** (attempt - 1));
+    }
+  });
+});

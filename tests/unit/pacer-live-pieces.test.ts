@@ -1,0 +1,114 @@
+// The pure pieces of the PACER live source: the authentication service's answers, the transaction receipt,
+// the fee arithmetic, which courts PACER serves and the coverage that follows, and the replay server's
+// docket cutting checked against the real reader on every corpus docket (so the tests' "PACER" serves
+// what CM/ECF would: the same rows, fewer for a date range, no parties when not asked).
+import { describe, expect, it } from "vitest";
+import { connectedCoverage, publicSystem } from "@/lib/courts/connected-coverage";
+import { RECORDED_COURTS } from "@/lib/courts/registry";
+import { billedPages } from "@/lib/sources/pacer/fee-ledger";
+import { pacerServesCourt } from "@/lib/sources/pacer/pacer-courts";
+import { readDocketReport } from "@/lib/sources/pacer/read-docket-report";
+import { readLoginResponse } from "@/lib/sources/pacer/read-login-response";
+import { readTransactionReceipt } from "@/lib/sources/pacer/read-transaction-receipt";
+import { totpCode } from "@/lib/sources/pacer/totp-code";
+import { corpusFiles, corpusText, HAS_CORPUS } from "../helpers/corpus";
+import { analyzeDocket, cutDocket } from "../helpers/replay/pacer-docket-pages";
+
+const court = (code: string) => RECORDED_COURTS.find((entry) => entry.court_code === code)!;
+
+describe("PACER authentication answers", () => {
+  it("reads a login, a refusal, a refusal that asks for the one-time code, and junk", () => {
+    expect(readLoginResponse('{"nextGenCSO":"abc","loginResult":"0","errorDescription":""}')).toEqual({ kind: "logged_in", token: "abc", notice: null });
+    expect(readLoginResponse('{"nextGenCSO":"abc","loginResult":"0","errorDescription":"Password expires in 5 days"}')).toMatchObject({ notice: "Password expires in 5 days" });
+    expect(readLoginResponse('{"loginResult":"1","errorDescription":"Invalid username or password"}')).toEqual({ kind: "refused", message: "Invalid username or password", needsOneTimeCode: false });
+    expect(readLoginResponse('{"loginResult":"1","errorDescription":"A one-time passcode is required"}')).toMatchObject({ kind: "refused", needsOneTimeCode: true });
+    expect(readLoginResponse('{"loginResult":"0"}').kind).toBe("unreadable");
+    expect(readLoginResponse("<html>down</html>").kind).toBe("unreadable");
+  });
+
+  it("computes RFC 6238 codes from a base32 secret (the RFC's SHA-1 test vector)", () => {
+    // RFC 6238 appendix B: secret "12345678901234567890", T = 59 s → 94287082 (8 digits); 6 digits: 287082.
+    const secret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";
+    expect(totpCode(secret, new Date(59_000))).toBe("287082");
+    expect(totpCode(secret, new Date(1_111_111_109_000))).toBe("081804");
+  });
+});
+
+describe("PACER fees", () => {
+  it("bills 4,320 bytes a page, at least one, 30 at most for a docket", () => {
+    expect(billedPages(1, true)).toBe(1);
+    expect(billedPages(4320, true)).toBe(1);
+    expect(billedPages(4321, true)).toBe(2);
+    expect(billedPages(500_000, true)).toBe(30);
+    expect(billedPages(500_000, false)).toBe(116);
+  });
+
+  it.skipIf(!HAS_CORPUS)("reads the transaction receipt CM/ECF prints under a report", () => {
+    expect(readTransactionReceipt(corpusText("pacer/district/cand_2.html"))).toEqual({ billablePages: 4, costCents: 40 });
+    expect(readTransactionReceipt(corpusText("pacer/district/akd.html"))).toEqual({ billablePages: 1, costCents: 10 });
+    expect(readTransactionReceipt("<html><body>no receipt</body></html>")).toBeNull();
+  });
+});
+
+describe("coverage from connected sources", () => {
+  it("federal CM/ECF courts are served by PACER while an account is configured; appellate and ACMS courts not yet", () => {
+    expect(pacerServesCourt(court("nysd"))).toBe(true);
+    expect(pacerServesCourt(court("nysb"))).toBe(true);
+    expect(pacerServesCourt(court("cit"))).toBe(true);
+    expect(pacerServesCourt(court("ca9"))).toBe(false);
+    expect(pacerServesCourt(court("jpml"))).toBe(false);
+    const pacer = { pacer: true, demo: false };
+    expect(connectedCoverage(court("nysd"), pacer)).toMatchObject({ coverage: "full", case_management_system: "CM/ECF" });
+    expect(connectedCoverage(court("ca3"), pacer)).toMatchObject({ coverage: "planned", case_management_system: null, refresh_cadence_seconds: null });
+    expect(connectedCoverage(court("ca3"), pacer).notes).toMatch(/not connected yet/);
+  });
+
+  it("without any source a court is planned, never full; with the demo source federal courts say so", () => {
+    const none = { pacer: false, demo: false };
+    const nysd = connectedCoverage(court("nysd"), none);
+    expect(nysd).toMatchObject({ coverage: "planned", case_management_system: null });
+    expect(nysd.notes).toMatch(/no PACER account is configured/);
+    const demo = { pacer: false, demo: true };
+    const covered = connectedCoverage(court("nysd"), demo);
+    expect(covered.coverage).toBe(court("nysd").coverage);
+    // Internally the system stays CM/ECF (normalization keys on it); publicly the demo says what it is.
+    expect(covered.case_management_system).toBe("CM/ECF");
+    expect(publicSystem(covered, demo).case_management_system).toMatch(/^Demo source/);
+    expect(publicSystem(covered, demo).notes).toMatch(/generated cases/);
+    expect(publicSystem(connectedCoverage(court("nysd"), { pacer: true, demo: true }), { pacer: true, demo: true }).case_management_system).toBe("CM/ECF");
+  });
+});
+
+describe.skipIf(!HAS_CORPUS)("the replay server's docket pages (tests/helpers/replay)", () => {
+  const dockets = [...corpusFiles("pacer/district", ".html"), ...corpusFiles("pacer/bankruptcy", ".html")].filter(
+    (file) => readDocketReport(corpusText(file)).kind === "case",
+  );
+
+  it("serves every corpus docket whole as the reader reads the recorded page, and without parties when not asked", () => {
+    for (const file of dockets) {
+      const html = corpusText(file);
+      const original = readDocketReport(html);
+      if (original.kind !== "case") continue;
+      const docket = analyzeDocket(html);
+      const whole = readDocketReport(cutDocket(docket, { asOf: null, rangeType: "Filed", from: null, to: null, parties: true }).html);
+      expect(whole.kind, file).toBe("case");
+      if (whole.kind !== "case") continue;
+      expect(whole.case.entries, file).toEqual(original.case.entries);
+      expect(whole.case.parties.length, file).toBe(original.case.parties.length);
+      const bare = readDocketReport(cutDocket(docket, { asOf: null, rangeType: "Filed", from: null, to: null, parties: false }).html);
+      expect(bare.kind === "case" && bare.case.entries.length, file).toBe(original.case.entries.length);
+    }
+  });
+
+  it("an Entered range returns only the rows entered in it, so an incremental fetch is smaller", () => {
+    const html = corpusText("pacer/district/laed_127926.html");
+    const docket = analyzeDocket(html);
+    const days = docket.rows.map((row) => row.entered!).sort();
+    const middle = days[Math.floor(days.length / 2)]!;
+    const since = cutDocket(docket, { asOf: null, rangeType: "Entered", from: middle, to: null, parties: false });
+    expect(since.rows.length).toBe(days.filter((day) => day >= middle).length);
+    expect(since.html.length).toBeLessThan(html.length);
+    const asOf = cutDocket(docket, { asOf: middle, rangeType: "Filed", from: null, to: null, parties: true });
+    expect(asOf.rows.every((row) => row.entered! <= middle)).toBe(true);
+  });
+});
