@@ -79,7 +79,8 @@ async function main() {
   }
   const started = performance.now();
   const env = await startPacerEnvironment();
-  env.configure({ PACER_FEED_SKEW_SECONDS: "0", PACER_DAILY_BUDGET_USD: "100000", PACER_MONTHLY_BUDGET_USD: "1000000", SOURCE_TIMEOUT_MS: "60000" });
+  // Production's patience (the replay environment shortens it for outage tests): a shared 2-core machine is slow.
+  env.configure({ PACER_FEED_SKEW_SECONDS: "0", PACER_DAILY_BUDGET_USD: "100000", PACER_MONTHLY_BUDGET_USD: "1000000", SOURCE_TIMEOUT_MS: "60000", COURT_HTTP_TIMEOUT_MS: "20000" });
   const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, pgliteDataDir: "memory://", migrate: true });
   useDatabase(db);
   const prisma = db.prisma;

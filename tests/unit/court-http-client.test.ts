@@ -91,6 +91,10 @@ describe("court HTTP client", () => {
     const started = Date.now();
     await expect(client({ timeoutMs: 150, retries: 1 }).request({ url: `${server.baseUrl}/hang` })).rejects.toMatchObject({ kind: "timeout", attempts: 2 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    // A request that may have been billed is not asked again after a time-out.
+    const before = server.requests(/\/hang/).length;
+    await expect(client({ timeoutMs: 150, retries: 2 }).request({ url: `${server.baseUrl}/hang`, retryOnTimeout: false })).rejects.toMatchObject({ kind: "timeout", attempts: 1 });
+    expect(server.requests(/\/hang/).length).toBe(before + 1);
     server.fail({ match: /\/drop/, kind: "drop" });
     const error = await client({ retries: 0 }).request({ url: `${server.baseUrl}/drop` }).catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(CourtHttpError);

@@ -14,6 +14,11 @@ export interface CourtRequest {
   body?: string | FormData | URLSearchParams;
   /** Repeat on network errors, time-outs, 429 and 5xx. Default: GET yes, POST no (say so for read-only forms). */
   retry?: boolean;
+  /**
+   * Repeat after a time-out too (default yes when retrying). A paid report that timed out may still have been
+   * billed: asking again could pay twice, so such requests say no.
+   */
+  retryOnTimeout?: boolean;
   /** Deadline of one attempt, in ms (default from configuration). */
   timeoutMs?: number;
   /** The caller's deadline for the whole exchange, retries included. */
@@ -151,6 +156,7 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
           waitMs = retryAfter ?? backoff(options.backoffMs, attempt);
         } catch (error) {
           if (!(error instanceof CourtHttpError) || error.kind === "aborted" || attempt >= attempts) throw error;
+          if (error.kind === "timeout" && request.retryOnTimeout === false) throw error;
           waitMs = backoff(options.backoffMs, attempt);
         }
         try {

@@ -27,6 +27,8 @@ export interface EcfRequest {
   form?: Record<string, string>;
   label: string;
   signal?: AbortSignal;
+  /** A billed report: not asked again after a time-out (PACER may have billed the first one). */
+  billable?: boolean;
   /** Whether a page is the "please log in" answer of an expired session. */
   loggedOut(text: string): boolean;
 }
@@ -79,8 +81,10 @@ async function send(request: EcfRequest, token: string): Promise<EcfPage> {
     body,
     cookies: jar,
     headers: { referer: "https://external" },
-    // Reports and queries only read: repeating one after a failure is safe.
+    // Reports and queries only read: repeating one after a failure is safe, except a billed report that
+    // timed out (it may have been billed: logged, and left to the next refresh or query).
     retry: true,
+    retryOnTimeout: !request.billable,
     label: request.label,
     signal: request.signal,
   });

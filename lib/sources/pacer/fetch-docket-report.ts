@@ -5,6 +5,8 @@
 // unless they are wanted. Every page is checked with detectRefusal; the bill is recorded from the page's
 // transaction receipt (else from its size) in the fee ledger.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { logEvent } from "@/lib/log";
+import { CourtHttpError } from "@/lib/sources/http/court-http-client";
 import type { PageRefusal } from "@/lib/sources/types";
 import { detectRefusal } from "./detect-refusal";
 import { ecfRequest } from "./ecf-request";
@@ -32,6 +34,18 @@ export interface DocketFetchOptions {
 
 export type DocketPage = { kind: "docket"; html: string } | PageRefusal;
 
+/** The report request; a time-out is logged as a possible bill the ledger cannot see (no receipt came back). */
+async function requestReport(request: Parameters<typeof ecfRequest>[0], about: { courtCode: string; caseId: string }) {
+  try {
+    return await ecfRequest(request);
+  } catch (error) {
+    if (error instanceof CourtHttpError && error.kind === "timeout") {
+      logEvent("warn", "pacer docket report timed out: PACER may have billed it without a receipt", { court_code: about.courtCode, case_id: about.caseId, label: request.label });
+    }
+    throw error;
+  }
+}
+
 export function docketForm(query: DocketQuery): Record<string, string> {
   const form: Record<string, string> = {
     all_case_ids: query.pacerCaseId,
@@ -52,7 +66,7 @@ export function docketForm(query: DocketQuery): Record<string, string> {
 }
 
 export async function fetchDocketReport({ prisma, settings, courtCode, caseId, query, now, signal }: DocketFetchOptions): Promise<DocketPage> {
-  const page = await ecfRequest({
+  const page = await requestReport({
     prisma,
     settings,
     courtCode,
@@ -61,7 +75,8 @@ export async function fetchDocketReport({ prisma, settings, courtCode, caseId, q
     label: query.enteredSince ? "pacer:docket_since" : "pacer:docket_full",
     signal,
     loggedOut: (text) => detectRefusal(text)?.reason === "login_required",
-  });
+    billable: true,
+  }, { courtCode, caseId });
   const refusal = detectRefusal(page.text);
   const receipt = readTransactionReceipt(page.text);
   // PACER bills what it served: a docket (receipt or not), or any page that carries a receipt.
