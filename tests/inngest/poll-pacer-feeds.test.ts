@@ -39,8 +39,15 @@ describe.skipIf(!HAS_CORPUS)("poll-pacer-feeds", () => {
       });
       await prisma.pacerCase.create({ data: { courtCode, caseId, pacerCaseId, listedNumber: caseId } });
     }
+    // A cached case PACER has not mapped yet: the feed's link gives its id for free.
+    const unmapped = env.pacer.host("pacer/district/mad_193254.html", { court: "laed", caseId: "2:17-cv-12090" });
+    await prisma.case.create({
+      data: { courtCode: "laed", caseId: "2:17-cv-12090", caseNumber: "2:17-cv-12090", caseName: "X v. Z", caseType: "civil", status: "open", sourceSystem: "pacer", lastRefreshedAt: old, lastQueriedAt: new Date() },
+    });
     const run = await new InngestTestEngine({ function: pollPacerFeeds }).execute();
-    expect(run.result).toEqual({ courts: 2, marked: 1, failed: [] });
+    expect(run.result).toEqual({ courts: 2, marked: 2, failed: [] });
+    const mapped = await prisma.pacerCase.findUnique({ where: { courtCode_caseId: { courtCode: "laed", caseId: "2:17-cv-12090" } } });
+    expect(mapped?.pacerCaseId).toBe(unmapped.pacerCaseId);
     expect(run.ctx.step.run).toHaveBeenCalledWith("poll laed", expect.any(Function));
     expect(run.ctx.step.run).toHaveBeenCalledWith("poll txed", expect.any(Function));
     const marked = await prisma.pacerCase.findUnique({ where: { courtCode_caseId: { courtCode: "laed", caseId: "2:08-cv-04256" } } });

@@ -44,6 +44,22 @@ export async function pollCourtFeed(prisma: PrismaClient, settings: PacerSetting
 
   const marks = feed.items.filter((item) => item.time !== null);
   let marked = 0;
+  // Items link to `DktRpt.pl?<PACER case id>`: a free mapping for cached cases that have none yet (a lookup saved).
+  // A criminal defendant's own docket has an id of its own: only a case's main docket maps it.
+  const linked = feed.items.filter((item) => item.pacerCaseId && /^\d+$/.test(item.pacerCaseId) && splitCmEcfNumber(item.caseNumber)?.defendant == null);
+  if (linked.length > 0) {
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO pacer_cases (court_code, case_id, pacer_case_id, listed_number)
+       SELECT DISTINCT ON (c.case_id) $1, c.case_id, x.pacer_case_id, x.listed
+       FROM unnest($2::text[], $3::text[], $4::text[]) AS x(pacer_case_id, case_id, listed)
+       JOIN cases c ON c.court_code = $1 AND c.case_id = x.case_id
+       ON CONFLICT (court_code, case_id) DO NOTHING`,
+      courtCode,
+      linked.map((item) => item.pacerCaseId!),
+      linked.map((item) => splitCmEcfNumber(item.caseNumber)?.core ?? item.caseNumber),
+      linked.map((item) => item.caseNumber),
+    );
+  }
   if (marks.length > 0) {
     marked = await prisma.$executeRawUnsafe(
       `UPDATE pacer_cases p SET changed_at = GREATEST(COALESCE(p.changed_at, m.at), m.at)
