@@ -39,18 +39,28 @@ function localFacilitator(config: PaymentConfig & { facilitator: { kind: "local"
   });
   // Receipts are polled at a quarter of the block time: a confirmed settlement is seen within ~¼ block.
   const pollingInterval = Math.max(50, Math.floor(config.blockTimeMs / 4));
-  const client = createPublicClient({ chain, transport: http(config.facilitator.rpcUrl, { timeout: 10_000, retryCount: 1 }), pollingInterval });
+  // Calls made in the same tick by concurrent payments travel as one JSON-RPC batch.
+  const client = createPublicClient({ chain, transport: http(config.facilitator.rpcUrl, { timeout: 10_000, retryCount: 1, batch: { wait: 0 } }), pollingInterval });
   const sender = new SettlementSender({ account, client, chainId: config.chainId, blockTimeMs: config.blockTimeMs });
   // A settlement without a receipt after 15 blocks answers 503 payment_unavailable; the reconciler finishes it.
   const receiptTimeout = Math.max(10_000, 15 * config.blockTimeMs);
+  const codeCache = new Map<string, { code: `0x${string}` | undefined; until: number }>();
   // Per-method wrappers: viem's own signatures are wider than the signer interface x402 declares.
   const signer = toFacilitatorEvmSigner({
     address: account.address,
     // x402 starts an asset check it may abandon unawaited: a failed lookup answers "no code" (its result is
     // then discarded, since the context says the node was unreachable) instead of an unhandled rejection.
     getCode: async (args) => {
+      // Asked up to four times per payment (verify, then settle's own check) for the same payer: a wallet's
+      // code changes rarely, and one block time is as stale as a read can be anyway.
+      const key = args.address.toLowerCase();
+      const known = codeCache.get(key);
+      if (known && known.until > Date.now()) return known.code;
       try {
-        return await client.getCode(args);
+        const code = await client.getCode(args);
+        if (codeCache.size > 10_000) codeCache.clear();
+        codeCache.set(key, { code, until: Date.now() + config.blockTimeMs });
+        return code;
       } catch (error) {
         if (noteTransportError(error)) return undefined;
         throw error;

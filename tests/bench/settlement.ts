@@ -9,6 +9,7 @@ import { generateDemoCase } from "@/lib/sources/demo/generate-case";
 import { startLocalChain } from "../helpers/local-chain";
 import type { ChainInfo } from "../helpers/next-server";
 import { makePayer } from "../helpers/payer";
+import { createPostgresDatabase, postgresAnswers } from "../helpers/postgres-database";
 import { startNext } from "../helpers/start-next";
 import type { Row } from "./measure";
 
@@ -27,13 +28,16 @@ function demoCaseIds(count: number): string[] {
 }
 
 export async function runSettlementBench(): Promise<Row[]> {
+  // On PostgreSQL when DATABASE_URL names one (as a deployment under load would be), else the embedded database.
+  const adminUrl = process.env.DATABASE_URL;
+  const postgres = adminUrl && (await postgresAnswers(adminUrl)) ? await createPostgresDatabase(adminUrl, "court_docket_bench_settle") : null;
   const chain = await startLocalChain(WALLETS + 2, { intervalMiningMs: BLOCK_MS });
   const payTo = privateKeyToAccount(chain.privateKeys[1]!).address;
   const next = await startNext({
     build: false,
     stdio: "ignore",
     env: {
-      DATABASE_URL: "",
+      DATABASE_URL: postgres?.url ?? "",
       CASE_SOURCE: "demo",
       X402_NETWORK: chain.network,
       X402_ASSET: chain.token,
@@ -81,7 +85,7 @@ export async function runSettlementBench(): Promise<Row[]> {
     const failures = results.length - settled.length;
     return [
       {
-        name: `paid GET /v2/case with settlement, ${REQUESTS} requests from ${WALLETS} wallets at ${ARRIVALS_PER_SECOND}/s, blocks every ${BLOCK_MS / 1000} s`,
+        name: `paid GET /v2/case with settlement, ${REQUESTS} requests from ${WALLETS} wallets at ${ARRIVALS_PER_SECOND}/s, blocks every ${BLOCK_MS / 1000} s, ${postgres ? "PostgreSQL" : "embedded database"}`,
         value:
           `${rate.toFixed(1)} settlements/s (${settled.length} settled in ${elapsed.toFixed(1)} s, ${charged} charged on chain, ${failures} failed); ` +
           `p50 ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms`,
@@ -92,5 +96,6 @@ export async function runSettlementBench(): Promise<Row[]> {
   } finally {
     await next.stop();
     await chain.stop();
+    await postgres?.drop();
   }
 }
