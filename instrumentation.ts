@@ -8,6 +8,10 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getEnv } = await import("./lib/env");
   const env = getEnv();
+  // Before any request: the TCP peer for client addresses, and the requests Next cannot represent
+  // (TRACE, request target `*`) answered in the envelope (lib/http/raw-request-guard.ts).
+  const { installRawRequestGuard } = await import("./lib/http/raw-request-guard");
+  installRawRequestGuard();
   const { getDatabase } = await import("./lib/db");
   try {
     await getDatabase();

@@ -125,10 +125,12 @@ export const contract = c.router(
         200: jsonRpcResponseSchema,
         204: c.noBody(),
         400: errorEnvelopeSchema,
+        // Added in 2.1: an Origin this server does not serve (a browser page elsewhere), as a JSON-RPC error.
+        403: jsonRpcResponseSchema,
         405: errorEnvelopeSchema,
         500: errorEnvelopeSchema,
       },
-      summary: "MCP server (Streamable HTTP, JSON-RPC 2.0, protocol 2025-11-25)",
+      summary: "MCP server (Streamable HTTP, JSON-RPC 2.0; protocol 2025-11-25, and 2025-06-18, 2025-03-26 and 2024-11-05 when a client asks)",
     },
   },
   { strictStatusCodes: true },

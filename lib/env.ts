@@ -18,8 +18,27 @@ const fields = z.object({
   PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
   /** Apply pending migrations when the server starts (default on). */
   DB_AUTO_MIGRATE: booleanFlag.default(true),
-  /** Public origin used in documentation_url and changelog_url; defaults to the request's origin. */
-  PUBLIC_BASE_URL: z.url().optional(),
+  /**
+   * The public origin every link in an answer is built from (documentation_url, changelog_url, OpenAPI
+   * servers, the docs pages). Never the caller's Host header: answers are cached by shared caches.
+   * Required when payments are configured (the x402 resource URL names it). Unset: the Vercel deployment's
+   * own URL on Vercel, else the address Next is bound to (docs/configuration.md "Public origin").
+   */
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Who tells us the client's address (sandbox limits): `vercel` (Vercel's own x-vercel-forwarded-for),
+   * a number N of trusted proxies in front of the app (the Nth X-Forwarded-For entry from the right), or
+   * `none` (the TCP peer). Default: `vercel` on Vercel, else `none` (docs/configuration.md "Client address").
+   */
+  TRUSTED_PROXY: z.string().trim().toLowerCase().regex(/^(vercel|none|[1-9]\d?)$/, { error: "TRUSTED_PROXY must be vercel, none or a number of proxy hops (1-99)" }).optional(),
+  /** The port `next start`/`next dev` listens on (Next sets it): the origin of pages without PUBLIC_BASE_URL. */
+  PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  /** Set by Vercel on its deployments: VERCEL=1 and the deployment's host names. */
+  VERCEL: z.string().optional(),
+  VERCEL_URL: z.string().optional(),
+  VERCEL_PROJECT_PRODUCTION_URL: z.string().optional(),
+  /** MCP: origins (besides PUBLIC_BASE_URL's) whose browser pages may call /v2/mcp; `*` allows any. */
+  MCP_ALLOWED_ORIGINS: z.string().transform((value) => value.split(",").map((origin) => origin.trim().replace(/\/+$/, "")).filter(Boolean)).default([]),
 
   /**
    * Where live case data comes from: `demo` (generated cases, lib/sources/demo) or `none` (no court system
@@ -62,6 +81,10 @@ const fields = z.object({
   /** Or the in-process facilitator: a JSON-RPC node of X402_NETWORK and the key that pays settlement gas. */
   X402_RPC_URL: z.url().optional(),
   X402_SETTLEMENT_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: "X402_SETTLEMENT_PRIVATE_KEY must be a 0x-prefixed 32-byte hex key" }).optional(),
+  /** The network's block time: settlement receipts are polled at a quarter of it (Base: 2 s). */
+  X402_BLOCK_TIME_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  /** How long a paid answer is kept so that the same payment fetches it again (docs/payments.md "Recovery"). */
+  X402_ANSWER_RETENTION_HOURS: z.coerce.number().int().min(1).max(720).default(24),
 
   /**
    * Encrypts callback signing-key secrets at rest (AES-256-GCM): 32 bytes as 64 hex characters. Required
@@ -81,10 +104,6 @@ const fields = z.object({
 
   /** Inngest Cloud (or self-hosted Inngest) keys; INNGEST_DEV=1 talks to a local `inngest-cli dev`. */
   INNGEST_EVENT_KEY: z.string().optional(),
-  /** The network's block time: settlement receipts are polled at a quarter of it (Base: 2 s). */
-  X402_BLOCK_TIME_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
-  /** How long a paid answer is kept so that the same payment fetches it again (docs/payments.md "Recovery"). */
-  X402_ANSWER_RETENTION_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   INNGEST_SIGNING_KEY: z.string().optional(),
   INNGEST_DEV: booleanFlag.optional(),
 
@@ -143,6 +162,9 @@ const envSchema = fields.superRefine((env, ctx) => {
   if (env.PACER_USERNAME === undefined && (env.PACER_TOTP_SECRET !== undefined || env.PACER_CLIENT_CODE !== undefined)) {
     ctx.addIssue({ code: "custom", path: ["PACER_TOTP_SECRET"], message: "PACER_TOTP_SECRET and PACER_CLIENT_CODE belong to a PACER account: set PACER_USERNAME and PACER_PASSWORD too" });
   }
+  if (env.X402_PAY_TO !== undefined && env.PUBLIC_BASE_URL === undefined) {
+    ctx.addIssue({ code: "custom", path: ["PUBLIC_BASE_URL"], message: "payments are configured: set PUBLIC_BASE_URL to the origin agents call (the x402 resource and every link name it), e.g. https://api.example.org" });
+  }
   if (facilitator !== (env.X402_PAY_TO !== undefined)) {
     ctx.addIssue({ code: "custom", path: ["X402_PAY_TO"], message: "payments need both X402_PAY_TO and a facilitator (X402_FACILITATOR_URL, or X402_RPC_URL with X402_SETTLEMENT_PRIVATE_KEY)" });
   }
@@ -158,6 +180,12 @@ export function caseSourceMode(env: Env): "demo" | "none" {
 /** A PACER account is configured: federal CM/ECF courts are served from PACER. */
 export function pacerConfigured(env: Env): boolean {
   return env.PACER_USERNAME !== undefined && env.PACER_PASSWORD !== undefined;
+}
+
+/** How the client's address is read (lib/http/client-address.ts). */
+export function trustedProxy(env: Env): "vercel" | "none" | number {
+  const setting = env.TRUSTED_PROXY ?? (env.VERCEL === "1" ? "vercel" : "none");
+  return setting === "vercel" || setting === "none" ? setting : Number(setting);
 }
 
 let cached: Env | undefined;

@@ -16,6 +16,7 @@ export const ERROR_STATUS: { readonly [code in ErrorCode]: number } = {
   internal_error: 500,
   source_unavailable: 503,
   payment_unavailable: 503,
+  endpoint_not_found: 404,
 };
 
 export type ErrorDetails = Omit<ErrorObject, "code" | "message" | "documentation_url">;

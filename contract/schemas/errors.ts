@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   "source_unavailable",
   "internal_error",
   "payment_unavailable",
+  "endpoint_not_found",
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

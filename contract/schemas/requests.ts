@@ -57,23 +57,33 @@ export const filingTypesParamSchema = z.string().superRefine((value, ctx) => {
   }
 });
 
-export const callbackUrlSchema = z.url({
-  protocol: /^https?$/,
-  error: "callback_url must be an absolute http(s) URL",
-});
+/** The longest callback_url accepted (added in 2.1: a URL is an address, not a payload). */
+export const MAX_CALLBACK_URL_LENGTH = 2_048;
+
+export const callbackUrlSchema = z
+  .string()
+  .max(MAX_CALLBACK_URL_LENGTH, { error: `callback_url is longer than ${MAX_CALLBACK_URL_LENGTH} characters` })
+  .pipe(z.url({ protocol: /^https?$/, error: "callback_url must be an absolute http(s) URL" }))
+  .describe(`An absolute http(s) URL, at most ${MAX_CALLBACK_URL_LENGTH} characters, that receives the signed case_query_complete delivery.`);
 
 /** What agents read about `last_checked` (the OpenAPI document takes it from here). */
 const LAST_CHECKED_DESCRIPTION =
   "ISO-8601 timestamp with a timezone offset (Z or ±hh:mm); pass the previous answer's meta.queried_at. A bare date, a " +
   "timestamp without offset, or one more than 5 seconds ahead of the server's clock (the allowed clock skew) is refused with 400.";
 
+/** Descriptions of the query fields, shared by every schema that has them (OpenAPI and MCP tools read them). */
+const CASE_ID_DESCRIPTION =
+  "The court's case number, e.g. 1:23-cv-04567 (federal district), 23-15678 (circuit), T-1234-23 (Federal Court of Canada). " +
+  "Its format per court is case_id_format in GET /v2/status; letters and zero padding are normalized.";
+const COURT_CODE_DESCRIPTION = "The court's code in the registry (GET /v2/status), lowercase, e.g. nysd, ca9, fct.";
+
 const caseQueryFields = {
-  case_id: requiredString("case_id"),
-  court_code: requiredString("court_code"),
+  case_id: requiredString("case_id").describe(CASE_ID_DESCRIPTION),
+  court_code: requiredString("court_code").describe(COURT_CODE_DESCRIPTION),
   last_checked: timestampParam("last_checked").describe(`${LAST_CHECKED_DESCRIPTION} With it, the answer has a delta.`).optional(),
-  context: contextSchema.optional(),
-  language: languagePreferenceSchema.optional(),
-  filing_types: filingTypesParamSchema.optional(),
+  context: contextSchema.describe("basic (default): the case header and parties; full: also the whole docket_history (newest entries kept within the response size limit).").optional(),
+  language: languagePreferenceSchema.describe("Language of text fields where the court publishes two (Canadian federal courts): en or fr. Default: the court's primary language.").optional(),
+  filing_types: filingTypesParamSchema.describe(`Comma-separated filing types that delta.new_filings is filtered to, e.g. motion,order; needs last_checked. Values: ${FILING_TYPES.join(", ")}.`).optional(),
   /**
    * Added in 2.1.0. `delta.next_cursor` of a previous answer whose delta was truncated: the answer continues
    * that delta (same `last_checked`) after the filings already returned.
@@ -95,12 +105,13 @@ export const caseQuerySchema = z.strictObject({
 export type CaseQuery = z.infer<typeof caseQuerySchema>;
 
 export const monitorQuerySchema = z.strictObject({
-  case_id: requiredString("case_id"),
-  court_code: requiredString("court_code"),
+  case_id: requiredString("case_id").describe(CASE_ID_DESCRIPTION),
+  court_code: requiredString("court_code").describe(COURT_CODE_DESCRIPTION),
   last_checked: timestampParam("last_checked").describe(LAST_CHECKED_DESCRIPTION),
   /** Not supported on monitor (SERVICE-SPEC "Events" 2): present → 400. */
   callback_url: z
     .never({ error: "callback_url is not supported on /v2/monitor; use GET /v2/case with callback_url" })
+    .describe("Not supported on monitor: sending it answers 400 invalid_parameter. Callbacks are for GET /v2/case.")
     .optional(),
 });
 export type MonitorQuery = z.infer<typeof monitorQuerySchema>;
@@ -126,21 +137,22 @@ export const deliveriesQuerySchema = z.strictObject({
     .int({ error: `limit must be a whole number from 1 to ${DELIVERIES_LIMIT_MAX}` })
     .min(1, { error: `limit must be a whole number from 1 to ${DELIVERIES_LIMIT_MAX}` })
     .max(DELIVERIES_LIMIT_MAX, { error: `limit must be a whole number from 1 to ${DELIVERIES_LIMIT_MAX}` })
+    .describe(`How many deliveries one page holds, 1 to ${DELIVERIES_LIMIT_MAX}.`)
     .optional(),
-  cursor: z.string().min(1, { error: "cursor must be a next_cursor value from a previous response" }).optional(),
-  status: deliveryStatusSchema.optional(),
-  since: timestampParam("since").optional(),
+  cursor: z.string().min(1, { error: "cursor must be a next_cursor value from a previous response" }).describe("next_cursor of the previous page.").optional(),
+  status: deliveryStatusSchema.describe("Only deliveries in this state.").optional(),
+  since: timestampParam("since").describe("Only deliveries created at or after this ISO-8601 timestamp (with offset).").optional(),
 });
 export type DeliveriesQuery = z.infer<typeof deliveriesQuerySchema>;
 
 /** Headers every endpoint understands. */
 export const commonHeadersSchema = z.object({
-  "x-service-tag": z.string().max(MAX_TAG_LENGTH).optional(),
-  "x-service-test": z.literal("1").optional(),
+  "x-service-tag": z.string().max(MAX_TAG_LENGTH).describe(`Your own label for the request (at most ${MAX_TAG_LENGTH} characters, UTF-8), echoed in meta.tag.`).optional(),
+  "x-service-test": z.literal("1").describe("1: answer from the free sandbox fixtures (same as the test=1 query parameter).").optional(),
 });
 
 /** Paid endpoints also take an x402 payment proof: v2 `PAYMENT-SIGNATURE` or v1 `X-PAYMENT`. */
 export const paidHeadersSchema = commonHeadersSchema.extend({
-  "payment-signature": z.string().optional(),
-  "x-payment": z.string().optional(),
+  "payment-signature": z.string().describe("x402 v2 payment: the base64 PaymentPayload signed for the requirements of the 402's PAYMENT-REQUIRED header.").optional(),
+  "x-payment": z.string().describe("x402 v1 payment: the base64 payment payload signed for the 402 body's accepts.").optional(),
 });

@@ -12,15 +12,41 @@ export interface BuildCaseBodyOptions {
   court: CourtRecord;
   context: "basic" | "full";
   language: "en" | "fr" | null;
+  /**
+   * context=full under a size ceiling: build only the newest entries whose JSON passes this many bytes
+   * (at least one more than could fit), so a docket far larger than the ceiling is never built whole.
+   * What is left out is described in `omitted`.
+   */
+  historyBytes?: number;
+}
+
+/** The older entries a tail-only docket history left out (historyBytes). */
+export interface OmittedHistory {
+  count: number;
+  firstFiledAt: string;
+  lastFiledAt: string;
+  total: number;
 }
 
 export interface CaseBody {
   body: CaseBasic | CaseFull;
   delivered: DeliveredLanguage;
   toEntry: (entry: StoredDocketEntry) => DocketEntry;
+  omitted: OmittedHistory | null;
 }
 
-export function buildCaseBody({ record, court, context, language: preference }: BuildCaseBodyOptions): CaseBody {
+/** Chronological order of a record's entries, computed once per entries array (a batch repeats cases). */
+const sortedEntries = new WeakMap<readonly StoredDocketEntry[], StoredDocketEntry[]>();
+function chronologicalOnce(entries: readonly StoredDocketEntry[]): StoredDocketEntry[] {
+  let sorted = sortedEntries.get(entries);
+  if (!sorted) {
+    sorted = chronological(entries);
+    sortedEntries.set(entries, sorted);
+  }
+  return sorted;
+}
+
+export function buildCaseBody({ record, court, context, language: preference, historyBytes }: BuildCaseBodyOptions): CaseBody {
   const language = selectLanguage(record.header, court, preference);
   const toEntry = (entry: StoredDocketEntry): DocketEntry => ({
     entry_number: entry.entry_number,
@@ -55,14 +81,32 @@ export function buildCaseBody({ record, court, context, language: preference }: 
     appellate: header.appellate,
   };
 
+  let omitted: OmittedHistory | null = null;
+  let history: DocketEntry[] = [];
+  if (context === "full") {
+    const sorted = chronologicalOnce(record.entries);
+    if (historyBytes === undefined) {
+      history = sorted.map(toEntry);
+    } else {
+      let first = sorted.length;
+      for (let size = 0; first > 0 && size <= historyBytes; ) {
+        first -= 1;
+        const entry = toEntry(sorted[first]!);
+        size += Buffer.byteLength(JSON.stringify(entry), "utf8") + 1;
+        history.push(entry);
+      }
+      history.reverse();
+      if (first > 0) omitted = { count: first, firstFiledAt: sorted[0]!.filed_at, lastFiledAt: sorted[first - 1]!.filed_at, total: sorted.length };
+    }
+  }
   const body: CaseBasic | CaseFull =
     context === "full"
       ? {
           ...basic,
           parties: record.parties.map(({ is_primary: _primary, ...party }) => party),
           cross_references: record.cross_references,
-          docket_history: chronological(record.entries).map(toEntry),
+          docket_history: history,
         }
       : basic;
-  return { body, delivered: language.delivered, toEntry };
+  return { body, delivered: language.delivered, toEntry, omitted };
 }

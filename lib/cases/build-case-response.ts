@@ -2,8 +2,8 @@
 // `context`, `language`, `last_checked` and `filing_types` behave identically on both.
 import type { CaseFull, CaseResponse } from "@/contract";
 import { caseMeta, type MetaBase } from "@/lib/meta";
-import { buildCaseBody } from "./build-case-body";
-import { checkResponseSize, fitDocketHistory } from "./fit-docket";
+import { buildCaseBody, type OmittedHistory } from "./build-case-body";
+import { RESPONSE_LIMIT_BYTES, checkResponseSize, fitDocketHistory } from "./fit-docket";
 import type { CaseRequest } from "./parse-case-request";
 import type { CaseRecord } from "./types";
 import { walkDelta, type DeltaWalk } from "./walk-delta";
@@ -14,11 +14,27 @@ export interface BuildCaseResponseOptions {
   meta: MetaBase;
   queryCostUsd: number;
   now: Date;
+  /** The size ceiling of this response (default 2 MB; a batch gives each result its share). */
+  limitBytes?: number;
 }
 
-export function buildCaseResponse({ record, request, meta, queryCostUsd, now }: BuildCaseResponseOptions): CaseResponse {
+export function buildCaseResponse({ record, request, meta, queryCostUsd, now, limitBytes = RESPONSE_LIMIT_BYTES }: BuildCaseResponseOptions): CaseResponse {
+  // A full docket is built from its newest entries back, only as far as the ceiling can hold (a 20,000-entry
+  // docket cut to a batch share of 200 KB builds a few hundred entries); an exact build is the fallback.
+  const tailOnly = buildCaseResponseWith({ record, request, meta, queryCostUsd, now, limitBytes }, limitBytes);
+  if (tailOnly) return tailOnly;
+  return buildCaseResponseWith({ record, request, meta, queryCostUsd, now, limitBytes }, undefined)!;
+}
+
+/** Room left for the truncation details of the older entries a tail-only history leaves out. */
+const TAIL_MARGIN_BYTES = 64;
+
+function buildCaseResponseWith(
+  { record, request, meta, queryCostUsd, now, limitBytes }: Required<BuildCaseResponseOptions>,
+  historyBytes: number | undefined,
+): CaseResponse | null {
   const { court } = request;
-  const { body: caseBody, delivered, toEntry } = buildCaseBody({ record, court, context: request.context, language: request.language });
+  const { body: caseBody, delivered, toEntry, omitted } = buildCaseBody({ record, court, context: request.context, language: request.language, historyBytes });
 
   const response: CaseResponse = {
     meta: caseMeta(meta, {
@@ -41,6 +57,29 @@ export function buildCaseResponse({ record, request, meta, queryCostUsd, now }: 
     walk = walked.walk;
   }
 
-  const fitted = checkResponseSize(response, walk);
-  return "docket_history" in fitted.case ? fitDocketHistory(fitted as CaseResponse & { case: CaseFull }) : fitted;
+  const limit = omitted ? limitBytes - TAIL_MARGIN_BYTES : limitBytes;
+  const fitted = checkResponseSize(response, walk, limit);
+  const result = "docket_history" in fitted.case ? fitDocketHistory(fitted as CaseResponse & { case: CaseFull }, limit) : fitted;
+  if (!omitted) return result;
+  const merged = withOmittedHistory(result, omitted, limitBytes);
+  return Buffer.byteLength(JSON.stringify(merged), "utf8") <= limitBytes ? merged : null;
+}
+
+/** The truncation details of the whole docket, from those of its tail and the entries never built. */
+function withOmittedHistory(response: CaseResponse, omitted: OmittedHistory, limitBytes: number): CaseResponse {
+  const returned = (response.case as CaseFull).docket_history.length;
+  const tail = response.truncation_details;
+  return {
+    ...response,
+    meta: { ...response.meta, truncated: true },
+    truncation_details: {
+      reason: "response_size_limit",
+      limit_bytes: limitBytes,
+      total_entries: omitted.total,
+      returned_entries: returned,
+      omitted_entries: omitted.total - returned,
+      omitted_filed_from: omitted.firstFiledAt,
+      omitted_filed_to: tail ? tail.omitted_filed_to : omitted.lastFiledAt,
+    },
+  };
 }

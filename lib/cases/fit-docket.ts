@@ -59,13 +59,15 @@ function placeholderDetails(history: DocketEntry[], limitBytes: number): Truncat
 
 export function fitDocketHistory(response: FullCaseResponse, limitBytes = RESPONSE_LIMIT_BYTES): CaseResponse {
   const history = response.case.docket_history;
-  if (bytes(response) <= limitBytes || history.length === 0) return response;
+  if (history.length === 0) return response;
 
+  // Measured from the newest entry back, so a docket far over the ceiling is never serialized whole: the
+  // work is bounded by the ceiling, not by the docket (a batch cuts 50 large dockets to small shares).
   const skeleton = withHistory(response, [], placeholderDetails(history, limitBytes));
   // A delta cut by fitDelta leaves room for at least the empty history; a body that still does not fit
   // (one new filing larger than the ceiling) keeps no history at all.
   let budget = limitBytes - bytes(skeleton);
-  if (budget < 0) return withHistory(response, [], details(history, history.length, limitBytes));
+  if (budget < 0) return bytes(response) <= limitBytes ? response : withHistory(response, [], details(history, history.length, limitBytes));
 
   let firstKept = history.length;
   for (let index = history.length - 1; index >= 0 && budget > 0; index -= 1) {
@@ -74,10 +76,17 @@ export function fitDocketHistory(response: FullCaseResponse, limitBytes = RESPON
     budget -= cost;
     firstKept = index;
   }
+  // Every entry fits beside the largest truncation details, or nearly (an untruncated response has no
+  // truncation details, so it has their bytes to spare): try the whole response.
+  let slack = budget + bytes(skeleton.truncation_details) + 32;
+  let index = firstKept - 1;
+  for (; index >= 0 && slack >= 0; index -= 1) slack -= bytes(history[index]) + 1;
+  if ((firstKept === 0 || (index < 0 && slack >= 0)) && bytes(response) <= limitBytes) return response;
 
   // The placeholders over-estimate by a few bytes, so one more entry may still fit: try it against the
   // real body (usually one serialization). Then guard against a miscount the other way.
   const build = (first: number) => withHistory(response, history.slice(first), details(history, first, limitBytes));
+  firstKept = Math.max(firstKept, 1);
   let result = build(firstKept);
   // At most two more whole-body serializations: the over-estimate is smaller than any entry.
   for (let tries = 0; tries < 2 && firstKept > 1; tries += 1) {

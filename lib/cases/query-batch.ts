@@ -11,6 +11,7 @@ import { buildCaseResponse } from "./build-case-response";
 import type { CaseStore } from "./case-store";
 import { lookupError } from "./query-case";
 import { logError } from "@/lib/log";
+import { BatchShares, yieldToOtherRequests } from "./batch-shares";
 
 /** 50 queries of any sensible size fit many times over; a larger body cannot be a valid batch. */
 export const BATCH_BODY_LIMIT = 512 * 1024;
@@ -76,30 +77,50 @@ export interface QueryBatchOptions {
   baseUrl: string;
 }
 
-/** Results in request order. All cases are looked up together: a bounded number of database reads. */
+/**
+ * Results in request order. All cases are looked up together: a bounded number of database reads. The
+ * whole answer stays under BATCH_RESPONSE_LIMIT_BYTES, shared between the results (lib/cases/batch-shares.ts,
+ * docs/limits.md): each result is built and cut to its share one at a time, so only the cut results are kept,
+ * and the event loop is yielded between results so other requests are served while a large batch is built.
+ */
 export async function queryBatch({ requests, store, meta, sandbox, now, baseUrl }: QueryBatchOptions): Promise<BatchResponse> {
   // Each case response inside a batch reports the per-query price; the batch meta reports the total.
   const perQueryCost = sandbox ? 0 : priceForQueriesUsd(1);
   const results: BatchResult[] = [];
   const looked = await store.lookup(requests.map(({ court, caseId }) => ({ court, caseId })), now);
   meta.queried_at = looked.queriedAt.toISOString();
-  for (const [index, request] of requests.entries()) {
+  const shares = new BatchShares(requests.map((request) => ({ case_id: request.submitted.caseId, court_code: request.submitted.courtCode })));
+  const build = (index: number, limitBytes: number): BatchResult => {
+    const request = requests[index]!;
     // The query as submitted (SERVICE-SPEC: "case_id, court_code (echoed)"); the canonical id is in
     // response.case_id.
     const echo = { case_id: request.submitted.caseId, court_code: request.submitted.courtCode };
     const lookup = looked.results[index]!;
     try {
       if (lookup.kind !== "found") throw lookupError(lookup, request.court, request.caseId);
-      const response = buildCaseResponse({ record: lookup.record, request, meta, queryCostUsd: perQueryCost, now });
-      results.push({ ...echo, status: "success", response });
+      const response = buildCaseResponse({ record: lookup.record, request, meta, queryCostUsd: perQueryCost, now, limitBytes });
+      return { ...echo, status: "success", response };
     } catch (error) {
       if (!(error instanceof ServiceError)) logError(meta.request_id, "batch query failed unexpectedly", error);
       const serviceError =
         error instanceof ServiceError
           ? error
           : new ServiceError("internal_error", "An unexpected error occurred for this query. It is not charged on its own.");
-      results.push({ ...echo, status: "error", error: toErrorObject(serviceError, baseUrl) });
+      return { ...echo, status: "error", error: toErrorObject(serviceError, baseUrl) };
     }
+  };
+  for (let index = 0; index < requests.length; index += 1) {
+    const result = build(index, shares.firstShare());
+    shares.record(index, result);
+    results.push(result);
+    await yieldToOtherRequests();
+  }
+  // What the results that fit in their equal share left unused goes to the ones that were cut.
+  for (const { index, limitBytes } of shares.enlargedShares()) {
+    const result = build(index, limitBytes);
+    shares.record(index, result, limitBytes);
+    results[index] = result;
+    await yieldToOtherRequests();
   }
   const successful = results.filter((result) => result.status === "success").length;
   return {

@@ -24,12 +24,41 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
 }
 
+/**
+ * A PostgreSQL that cannot be reached says so, naming the host and what to do, instead of a bare
+ * `ECONNREFUSED` (the password is never repeated).
+ */
+function unreachable(databaseUrl: string, error: unknown): Error {
+  let where = "DATABASE_URL";
+  try {
+    const url = new URL(databaseUrl);
+    where = `${url.hostname}:${url.port || "5432"}${url.pathname}`;
+  } catch {
+    // DATABASE_URL was validated at start-up; keep the variable's name if it still does not parse.
+  }
+  const code = (error as { code?: string } | null)?.code;
+  const reason =
+    code === "ECONNREFUSED" ? "the connection was refused (is PostgreSQL running there?)"
+    : code === "ENOTFOUND" || code === "EAI_AGAIN" ? "the host name does not resolve"
+    : code === "ETIMEDOUT" ? "the connection timed out"
+    : code === "28P01" || code === "28000" ? "the user or password was refused"
+    : code === "3D000" ? "that database does not exist (create it first)"
+    : error instanceof Error ? error.message : String(error);
+  return new Error(
+    `Cannot reach the PostgreSQL database of DATABASE_URL (${where}): ${reason}. Start it, correct DATABASE_URL, or unset ` +
+      "DATABASE_URL to use the embedded database (PGlite, nothing to install).",
+    { cause: error },
+  );
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const migrate = options.migrate ?? true;
   if (options.databaseUrl) {
     if (migrate) {
       const client = new pg.Client({ connectionString: options.databaseUrl });
-      await client.connect();
+      await client.connect().catch((error: unknown) => {
+        throw unreachable(options.databaseUrl!, error);
+      });
       try {
         await applyMigrations(pgExecutor(client));
       } finally {

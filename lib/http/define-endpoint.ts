@@ -12,6 +12,8 @@ import { errorMeta, newRequestId, type MetaBase } from "@/lib/meta";
 import type { PaymentQuote } from "@/lib/payments/build-requirements";
 import { runPaid } from "@/lib/payments/run-paid";
 import { withFetchCause } from "@/lib/sources/fetch-cause";
+import { characterCount, headerText } from "./header-text";
+import { deploymentOrigin } from "./public-origin";
 
 export interface RequestContext {
   meta: MetaBase;
@@ -144,12 +146,15 @@ function detectSandbox(request: Request): boolean {
 }
 
 function readTag(request: Request): string | null {
-  const tag = request.headers.get("x-service-tag");
-  if (tag === null) return null;
-  if (tag.length > MAX_TAG_LENGTH) {
+  const raw = request.headers.get("x-service-tag");
+  if (raw === null) return null;
+  // UTF-8 tags are read as UTF-8 and counted in characters (lib/http/header-text.ts).
+  const tag = headerText(raw);
+  const length = characterCount(tag);
+  if (length > MAX_TAG_LENGTH) {
     throw new ServiceError(
       "invalid_parameter",
-      `X-Service-Tag is ${tag.length} characters long; at most ${MAX_TAG_LENGTH} are allowed.`,
+      `X-Service-Tag is ${length} characters long; at most ${MAX_TAG_LENGTH} are allowed.`,
       { parameter: "X-Service-Tag" },
     );
   }
@@ -157,31 +162,20 @@ function readTag(request: Request): string | null {
 }
 
 /**
- * The origin links in responses point at: PUBLIC_BASE_URL when configured, otherwise the host the
- * caller addressed (behind a proxy such as Vercel's, the forwarded host and protocol). Next's
- * `request.url` names its own bind address, not the host the caller used.
+ * The origin links in responses point at, from the deployment, never from the caller: Host and
+ * X-Forwarded-Host are whatever a caller writes, and answers such as /v2/status are kept by shared caches
+ * (a poisoned link would be served to everyone). PUBLIC_BASE_URL when configured; on Vercel, the
+ * deployment's own URL; otherwise the address Next is bound to, which is what `request.url` names.
  */
 function resolveBaseUrl(request: Request): string {
-  let configured: string | undefined;
   try {
-    configured = getEnv().PUBLIC_BASE_URL;
+    const configured = deploymentOrigin(getEnv());
+    if (configured) return configured;
   } catch {
     // An invalid configuration stops the server at start-up (instrumentation.ts); should a request still
-    // get here, it is answered in the envelope (internal_error) with links to the host it addressed.
+    // get here, it is answered in the envelope (internal_error) with links to the server's own address.
   }
-  if (configured) return configured.replace(/\/+$/, "");
-  const url = new URL(request.url);
-  const host = firstValue(request.headers.get("x-forwarded-host")) ?? request.headers.get("host");
-  const protocol = firstValue(request.headers.get("x-forwarded-proto")) ?? url.protocol.replace(":", "");
-  if (host && /^[a-z0-9.-]+(:\d+)?$|^\[[0-9a-f:]+\](:\d+)?$/i.test(host) && /^https?$/.test(protocol)) {
-    return `${protocol}://${host}`;
-  }
-  return url.origin;
-}
-
-function firstValue(header: string | null): string | null {
-  const first = header?.split(",")[0]?.trim();
-  return first ? first : null;
+  return new URL(request.url).origin;
 }
 
 function checkedOutput<Input, Output>(definition: EndpointDefinition<Input, Output>, output: Output, context: RequestContext): Output {

@@ -2,6 +2,7 @@
 // answers an empty 405 of its own, which breaks the promise of one error envelope on every endpoint.
 import { ServiceError } from "@/lib/errors";
 import { applyRequestSwitches, beginRequest, errorResponse } from "./define-endpoint";
+import { isPreflight, preflightResponse } from "./response-headers";
 
 export function methodNotAllowed(path: string, allowed: readonly string[]): (request: Request) => Promise<Response> {
   return async (request) => {
@@ -32,5 +33,8 @@ type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
  * `export const { PUT, DELETE, ... } = refuseOtherMethods("/v2/x", ["GET"])`.
  */
 export function refuseOtherMethods(path: string, allowed: readonly Method[], refuse: RouteHandler = methodNotAllowed(path, allowed)): Record<Method, RouteHandler> {
-  return { GET: refuse, HEAD: refuse, POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse, OPTIONS: refuse };
+  // OPTIONS from a browser's CORS preflight is answered (next.config.mjs adds the CORS headers to the
+  // real answer); any other OPTIONS is refused like the other methods.
+  const options: RouteHandler = async (request) => (isPreflight(request) ? preflightResponse(allowed) : refuse(request));
+  return { GET: refuse, HEAD: refuse, POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse, OPTIONS: options };
 }

@@ -1,6 +1,10 @@
-// POST /v2/mcp: MCP Streamable HTTP (protocol 2025-11-25), one JSON-RPC message per request,
-// answered with a JSON body (no SSE stream). Notifications get 204 with no body.
-import { API_VERSION, MCP_PROTOCOL_VERSION, jsonRpcRequestSchema, type JsonRpcResponse } from "@/contract";
+// POST /v2/mcp: MCP Streamable HTTP (protocol 2025-11-25, and the earlier versions clients still speak:
+// lib/mcp/protocol.ts), one JSON-RPC message per request, answered with a JSON body (no SSE stream).
+// Notifications get 204 with no body. Payments follow x402's MCP transport too: the payload in
+// params._meta["x402/payment"] (or the payment_tx argument), the settlement in result._meta.
+import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from "@x402/core/http";
+import type { PaymentPayload } from "@x402/core/types";
+import { API_VERSION, jsonRpcRequestSchema, type JsonRpcResponse } from "@/contract";
 import { ServiceError, internalError, toErrorObject } from "@/lib/errors";
 import { applyRequestSwitches, beginRequest, errorResponse, type RequestContext } from "@/lib/http/define-endpoint";
 import { readBodyText } from "@/lib/http/parse-input";
@@ -13,7 +17,8 @@ import {
   RPC_PARSE_ERROR,
   TOOL_ERROR_CODES,
 } from "./rpc-errors";
-import { TOOLS, toolJsonSchema } from "./tools";
+import { SUPPORTED_PROTOCOL_VERSIONS, negotiateProtocolVersion, originAllowed, unsupportedProtocolHeader } from "./protocol";
+import { TOOLS, toolJsonSchema, type ToolResult } from "./tools";
 
 type RpcId = string | number | null;
 
@@ -22,12 +27,30 @@ const toolsByName = new Map(TOOLS.map((tool) => [tool.name, tool]));
 /** One JSON-RPC message; a 50-query batch call is a few KB. */
 const MCP_BODY_LIMIT = 512 * 1024;
 
+/**
+ * A tool result is sent once: as structuredContent plus the same JSON in a text block (what the MCP spec
+ * asks for compatibility) while it is small, and as the text block alone above this size, so a large
+ * answer (a 50-case batch) is not sent twice. No tool declares an outputSchema, so clients need no
+ * structuredContent; the text block is what every MCP client reads.
+ */
+export const MCP_STRUCTURED_LIMIT_BYTES = 1024 * 1024;
+
 export async function handleMcpRequest(request: Request): Promise<Response> {
   const context = beginRequest(request);
   try {
     applyRequestSwitches(context);
   } catch (error) {
     return errorResponse(error, context, "POST /v2/mcp");
+  }
+  // DNS rebinding: a page on another origin must not drive this server through a browser (MCP transports).
+  if (!originAllowed(request, context.baseUrl)) {
+    return rpcError(context, null, RPC_INVALID_REQUEST, `Forbidden: Origin ${request.headers.get("origin")?.slice(0, 100)} may not call this MCP server`, undefined, 403);
+  }
+  const badVersion = unsupportedProtocolHeader(request);
+  if (badVersion !== null) {
+    const supported = SUPPORTED_PROTOCOL_VERSIONS.join(", ");
+    const refusal = new ServiceError("invalid_parameter", `MCP-Protocol-Version "${badVersion.slice(0, 40)}" is not supported; this server speaks ${supported}.`, { parameter: "MCP-Protocol-Version" });
+    return errorResponse(refusal, context, "POST /v2/mcp");
   }
 
   let text: string;
@@ -64,12 +87,14 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
   switch (method) {
     case "initialize":
       return rpcResult(context, id, {
-        protocolVersion: MCP_PROTOCOL_VERSION,
+        protocolVersion: negotiateProtocolVersion(params?.protocolVersion),
         capabilities: { tools: { listChanged: false } },
         serverInfo: { name: "court-docket-api", title: "Court docket monitoring", version: API_VERSION },
         instructions:
           "Court dockets for AI agents. Free: service_status, service_court_list, service_pricing. " +
-          "Paid tools take payment_tx (base64 x402 payload). Add ?test=1 to the server URL for free sandbox fixtures.",
+          "Paid tools take an x402 payment: params._meta[\"x402/payment\"] (the PaymentPayload) or the payment_tx argument " +
+          "(the same payload, base64); the settlement comes back in result._meta[\"x402/payment-response\"]. " +
+          "Add ?test=1 to the server URL for free sandbox fixtures.",
       });
     case "ping":
       return rpcResult(context, id, {});
@@ -101,35 +126,78 @@ async function callTool(context: RequestContext, id: RpcId, params: Record<strin
   }
   try {
     if (context.meta.sandbox) await limitSandbox(context.request);
-    const result = await tool.run(args as Record<string, unknown>, context);
-    return rpcResult(context, id, {
-      content: [{ type: "text", text: JSON.stringify(result.value) }],
-      structuredContent: result.value as Record<string, unknown>,
-      isError: false,
-      // HTTP sends the settlement as PAYMENT-RESPONSE; a tool result carries it here.
-      ...(result.payment && Object.keys(result.payment).length > 0 ? { _meta: { "x402/payment-response": Object.values(result.payment)[0] } } : {}),
-    });
+    const result = await tool.run(args as Record<string, unknown>, context, { metaPayment: metaPayment(params._meta) });
+    return toolResult(context, id, result);
   } catch (error) {
     if (!(error instanceof ServiceError)) logError(context.meta.request_id, `MCP tool ${tool.name} failed`, error);
     const serviceError = error instanceof ServiceError ? error : internalError();
     return rpcError(context, id, TOOL_ERROR_CODES[serviceError.code], serviceError.message, {
       ...toErrorObject(serviceError, context.baseUrl),
       request_id: context.meta.request_id,
+      ...x402PaymentRequired(serviceError),
     });
   }
+}
+
+/**
+ * x402's MCP clients put the PaymentPayload object in params._meta["x402/payment"]; it is the payload
+ * payment_tx carries base64-encoded, so it is encoded the same way (a base64 string is taken as it is).
+ */
+function metaPayment(meta: unknown): string | undefined {
+  if (typeof meta !== "object" || meta === null) return undefined;
+  const payment = (meta as Record<string, unknown>)["x402/payment"];
+  if (payment === undefined || payment === null) return undefined;
+  if (typeof payment === "string") return payment;
+  if (typeof payment !== "object" || Array.isArray(payment)) {
+    throw new ServiceError("invalid_parameter", '_meta["x402/payment"] must be an x402 PaymentPayload object.', { parameter: '_meta["x402/payment"]' });
+  }
+  return encodePaymentSignatureHeader(payment as PaymentPayload);
+}
+
+/** A payment_required error's data also carries x402's PaymentRequired fields (x402Version, resource, accepts). */
+function x402PaymentRequired(error: ServiceError): Record<string, unknown> {
+  const header = error.transport.headers?.["payment-required"];
+  if (error.code !== "payment_required" || !header) return {};
+  try {
+    const { x402Version, resource, accepts, extensions } = decodePaymentRequiredHeader(header);
+    return { x402Version, resource, accepts, ...(extensions ? { extensions } : {}), error: error.message };
+  } catch {
+    return {};
+  }
+}
+
+function toolResult(context: RequestContext, id: RpcId, result: ToolResult): Response {
+  const text = JSON.stringify(result.value);
+  const small = Buffer.byteLength(text, "utf8") <= MCP_STRUCTURED_LIMIT_BYTES;
+  // HTTP sends the settlement as PAYMENT-RESPONSE; x402's MCP transport puts the SettleResponse here.
+  const settlement = result.payment ? Object.values(result.payment)[0] : undefined;
+  let paymentResponse: unknown;
+  if (settlement) {
+    try {
+      paymentResponse = decodePaymentResponseHeader(settlement);
+    } catch {
+      paymentResponse = undefined;
+    }
+  }
+  return rpcResult(context, id, {
+    content: [{ type: "text", text }],
+    ...(small ? { structuredContent: result.value as Record<string, unknown> } : {}),
+    isError: false,
+    ...(paymentResponse ? { _meta: { "x402/payment-response": paymentResponse } } : {}),
+  });
 }
 
 function rpcResult(context: RequestContext, id: RpcId, result: Record<string, unknown>): Response {
   return json(context, { jsonrpc: "2.0", id: id ?? 0, result });
 }
 
-function rpcError(context: RequestContext, id: RpcId, code: number, message: string, data?: unknown): Response {
-  return json(context, { jsonrpc: "2.0", id, error: { code, message, ...(data === undefined ? {} : { data }) } });
+function rpcError(context: RequestContext, id: RpcId, code: number, message: string, data?: unknown, status = 200): Response {
+  return json(context, { jsonrpc: "2.0", id, error: { code, message, ...(data === undefined ? {} : { data }) } }, status);
 }
 
-function json(context: RequestContext, body: JsonRpcResponse): Response {
+function json(context: RequestContext, body: JsonRpcResponse, status = 200): Response {
   return new Response(JSON.stringify(body), {
-    status: 200,
+    status,
     headers: {
       "content-type": "application/json; charset=utf-8",
       "x-request-id": context.meta.request_id,

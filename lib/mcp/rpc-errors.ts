@@ -19,6 +19,7 @@ export const TOOL_ERROR_CODES: { readonly [code in ErrorCode]: number } = {
   court_not_found: -32040,
   case_not_found: -32041,
   court_not_covered: -32042,
+  endpoint_not_found: -32044,
   method_not_allowed: -32050,
   source_unavailable: -32053,
 };

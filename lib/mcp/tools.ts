@@ -17,7 +17,7 @@ import { COURTS, toPublicCourt } from "@/lib/courts/registry";
 import type { RequestContext } from "@/lib/http/define-endpoint";
 import { ServiceError } from "@/lib/errors";
 import { parseWith } from "@/lib/http/parse-input";
-import type { PaymentQuote } from "@/lib/payments/build-requirements";
+import { usd, type PaymentQuote } from "@/lib/payments/build-requirements";
 import { runPaid } from "@/lib/payments/run-paid";
 import { pricePerQueryUsd } from "@/lib/pricing";
 import { getPaymentConfig } from "@/lib/payments/payment-config";
@@ -30,8 +30,29 @@ import { getStatus } from "@/lib/status/get-status";
 const paymentTx = z
   .string()
   .min(1)
-  .describe("Base64 x402 payment payload: the same value the PAYMENT-SIGNATURE header would carry")
+  .describe(
+    'The x402 payment for this call: the base64 PaymentPayload (what HTTP carries in PAYMENT-SIGNATURE), signed for the requirements of this tool\'s payment_required error (error.data.accepts). x402 MCP clients may instead send the PaymentPayload object in params._meta["x402/payment"].',
+  )
   .optional();
+
+/** How an MCP caller passes a payment, for the 402's instructions (an MCP caller cannot send HTTP headers). */
+const PROOF_IN = 'the payment_tx argument (the base64 PaymentPayload) or params._meta["x402/payment"] (the PaymentPayload object)';
+const KEYS_PROOF_IN = 'the payment_tx_keys argument (the base64 PaymentPayload) or params._meta["x402/payment"] (the PaymentPayload object)';
+
+/** What a tools/call carries besides its arguments. */
+export interface ToolCallExtras {
+  /** params._meta["x402/payment"], base64-encoded like payment_tx. */
+  metaPayment?: string;
+}
+
+/** The payment of a call: payment_tx or _meta["x402/payment"] (the same payload twice is fine; two different ones are not). */
+function proofOf(argument: string | undefined, extras: ToolCallExtras | undefined, name = "payment_tx"): string | undefined {
+  const fromMeta = extras?.metaPayment;
+  if (argument !== undefined && fromMeta !== undefined && argument !== fromMeta) {
+    throw new ServiceError("invalid_parameter", `Send one payment: ${name} and _meta["x402/payment"] carry different payloads.`, { parameter: name });
+  }
+  return argument ?? fromMeta;
+}
 
 /** A tool's answer: the same JSON as its HTTP twin, and the settlement of its payment, if any. */
 export interface ToolResult {
@@ -46,7 +67,7 @@ export interface ToolDefinition {
   description: string;
   /** Published as the tool's JSON Schema and used to validate its arguments. */
   input: z.ZodType;
-  run: (args: Record<string, unknown>, context: RequestContext) => Promise<ToolResult>;
+  run: (args: Record<string, unknown>, context: RequestContext, extras?: ToolCallExtras) => Promise<ToolResult>;
 }
 
 const cost = (context: RequestContext) => (context.meta.sandbox ? 0 : pricePerQueryUsd());
@@ -62,9 +83,11 @@ async function paid<T>(
   quote: PaymentQuote,
   work: () => Promise<T>,
   successes?: (result: T) => number,
+  proofIn = PROOF_IN,
 ): Promise<ToolResult> {
   if (context.meta.sandbox) return { value: await work() };
   const settled = await runPaid({
+    proofIn,
     proof: proof ?? null,
     quote,
     resourceUrl: `${context.baseUrl}/v2/mcp#${tool}`,
@@ -83,16 +106,32 @@ const caseToolInput = caseQuerySchema.omit({ callback_url: true }).extend({ paym
 const monitorToolInput = monitorQuerySchema.omit({ callback_url: true }).extend({ payment_tx: paymentTx }).strict();
 const batchToolInput = z
   .strictObject({
-    queries: z.array(batchQuerySchema.omit({ callback_url: true })).min(1).max(50),
+    queries: z
+      .array(batchQuerySchema.omit({ callback_url: true }))
+      .min(1)
+      .max(50)
+      .describe("1 to 50 case queries, each with case_id and court_code and the options of service_case_query; one payment of 0.99 USD x N pays for all."),
     payment_tx: paymentTx,
   });
 const noArguments = z.strictObject({});
-const courtListInput = z.strictObject({ include_planned: z.boolean().default(true) });
+const courtListInput = z.strictObject({
+  include_planned: z.boolean().default(true).describe("Include courts whose coverage is planned (not served yet: queries answer 422). Default true."),
+});
 const walletToolInput = z.strictObject({
-  include_deliveries: z.boolean().default(false),
-  deliveries_limit: z.number().int().min(1).max(DELIVERIES_LIMIT_MAX).default(DELIVERIES_LIMIT_DEFAULT),
-  payment_tx_keys: paymentTx,
-  payment_tx_deliveries: paymentTx,
+  include_deliveries: z.boolean().default(false).describe("Also list the wallet's callback delivery history: a second payment of 0.99 USD, in payment_tx_deliveries."),
+  deliveries_limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(DELIVERIES_LIMIT_MAX)
+    .default(DELIVERIES_LIMIT_DEFAULT)
+    .describe(`With include_deliveries: how many deliveries, newest first (1 to ${DELIVERIES_LIMIT_MAX}, default ${DELIVERIES_LIMIT_DEFAULT}).`),
+  payment_tx_keys: paymentTx.describe(
+    'The x402 payment (base64 PaymentPayload) of the signing key state, 0.99 USD; its payer is the wallet whose keys and deliveries are read. Or send the PaymentPayload object in params._meta["x402/payment"].',
+  ),
+  payment_tx_deliveries: paymentTx.describe(
+    "With include_deliveries: a second, separate x402 payment (base64 PaymentPayload with its own authorization nonce) of 0.99 USD for the delivery history, by the same wallet.",
+  ),
 });
 
 export const TOOLS: readonly ToolDefinition[] = [
@@ -130,10 +169,10 @@ export const TOOLS: readonly ToolDefinition[] = [
     title: "Query a case",
     description: "0.99 USD. One case: header, parties, docket and, with last_checked, the delta of new filings (GET /v2/case).",
     input: caseToolInput,
-    run: async (args, context) => {
+    run: async (args, context, extras) => {
       const { payment_tx, ...query } = parseWith(caseToolInput, args);
       const request = parseCaseRequest(query, context.now, { sandbox: context.meta.sandbox });
-      return paid(context, "service_case_query", payment_tx, { queries: 1, description: "A case query" }, () =>
+      return paid(context, "service_case_query", proofOf(payment_tx, extras), { queries: 1, description: "A case query" }, () =>
         queryCase({ request, store: caseStoreFor(context.meta.sandbox), meta: context.meta, queryCostUsd: cost(context), now: context.now }),
       );
     },
@@ -143,10 +182,10 @@ export const TOOLS: readonly ToolDefinition[] = [
     title: "Check a case for changes",
     description: "0.99 USD. Whether anything was filed since last_checked (GET /v2/monitor).",
     input: monitorToolInput,
-    run: async (args, context) => {
+    run: async (args, context, extras) => {
       const { payment_tx, ...query } = parseWith(monitorToolInput, args);
       const request = parseMonitorRequest(query, context.now, { sandbox: context.meta.sandbox });
-      return paid(context, "service_case_monitor", payment_tx, { queries: 1, description: "A monitor check" }, () =>
+      return paid(context, "service_case_monitor", proofOf(payment_tx, extras), { queries: 1, description: "A monitor check" }, () =>
         monitorCase({ request, store: caseStoreFor(context.meta.sandbox), meta: context.meta, queryCostUsd: cost(context), now: context.now }),
       );
     },
@@ -156,14 +195,14 @@ export const TOOLS: readonly ToolDefinition[] = [
     title: "Query up to 50 cases",
     description: "0.99 USD x N. Up to 50 case queries with one payment (POST /v2/cases/batch).",
     input: batchToolInput,
-    run: async (args, context) => {
+    run: async (args, context, extras) => {
       // Length rules first, as on HTTP (more than 50 is batch_too_large, not a schema error).
       const requests = parseBatchRequest({ queries: args.queries }, context.now);
       const { payment_tx } = parseWith(batchToolInput, args);
       return paid(
         context,
         "service_case_batch",
-        payment_tx,
+        proofOf(payment_tx, extras),
         { queries: requests.length, description: `A batch of ${requests.length} case queries` },
         () =>
           queryBatch({
@@ -184,8 +223,9 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       "0.99 USD for the signing key state (GET /v2/wallet/keys); with include_deliveries a second payment of 0.99 USD adds the delivery history (GET /v2/wallet/deliveries).",
     input: walletToolInput,
-    run: async (args, context) => {
+    run: async (args, context, extras) => {
       const parsed = parseWith(walletToolInput, args);
+      const keysProof = proofOf(parsed.payment_tx_keys, extras, "payment_tx_keys");
       if (!parsed.include_deliveries && parsed.payment_tx_deliveries !== undefined) {
         throw new ServiceError(
           "invalid_parameter",
@@ -206,13 +246,14 @@ export const TOOLS: readonly ToolDefinition[] = [
         getKeyState({ prisma: await getPrisma(), wallet, meta: context.meta, queryCostUsd: pricePerQueryUsd(), now: context.now });
       const keysQuote = { queries: 1, description: "Reading the wallet's signing key state" };
       if (!parsed.include_deliveries) {
-        return paid(context, "service_wallet_info", parsed.payment_tx_keys, keysQuote, async () => ({ keys: await keysFor(context.wallet!) }));
+        return paid(context, "service_wallet_info", keysProof, keysQuote, async () => ({ keys: await keysFor(context.wallet!) }), undefined, KEYS_PROOF_IN);
       }
       // Two payments, both verified before any work and settled only when it succeeded: the delivery
       // history's (inner) first, then the keys' (outer).
-      return paid(context, "service_wallet_info", parsed.payment_tx_keys, keysQuote, async () => {
+      const keysAndDeliveries = async () => {
         const wallet = context.wallet!;
         const inner = await runPaid({
+          proofIn: `the payment_tx_deliveries argument: a second x402 payment (base64 PaymentPayload, its own authorization nonce) of ${usd(pricePerQueryUsd())} USD by the wallet that paid payment_tx_keys`,
           proof: parsed.payment_tx_deliveries ?? null,
           quote: { queries: 1, description: "Reading the wallet's delivery history" },
           resourceUrl: `${context.baseUrl}/v2/mcp#service_wallet_info.deliveries`,
@@ -233,7 +274,12 @@ export const TOOLS: readonly ToolDefinition[] = [
           },
         });
         return inner.result;
-      });
+      };
+      // Both payments are named at once: the first 402 already tells the caller it needs two.
+      const bothProofsIn =
+        `${KEYS_PROOF_IN}, and a second, separate x402 payment of the same ${usd(pricePerQueryUsd())} USD (signed for the same requirements, with its own ` +
+        `authorization nonce) in payment_tx_deliveries: ${usd(2 * pricePerQueryUsd())} USD in all for the key state and the delivery history`;
+      return paid(context, "service_wallet_info", keysProof, keysQuote, keysAndDeliveries, undefined, bothProofsIn);
     },
   },
 ];

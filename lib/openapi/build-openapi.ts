@@ -14,6 +14,7 @@ import { getPaymentConfig, type PaymentConfig } from "@/lib/payments/payment-con
 import { paymentRequired } from "@/lib/payments/payment-errors";
 import { SANDBOX_CASES } from "@/lib/sandbox/cases";
 import { sandboxDeliveries, sandboxKeyState, sandboxRotation } from "@/lib/sandbox/wallet";
+import { COMPONENT_SCHEMAS, PAID_SECURITY, SECURITY_SCHEMES, TEST_PARAMETER, componentRef } from "./components";
 
 const EXAMPLE_TIME = new Date("2026-11-20T14:00:00.000Z");
 const meta: MetaBase = { request_id: "req_3f9c0a51d2e84b7a9c1d2e3f", queried_at: EXAMPLE_TIME.toISOString(), sandbox: true, tag: "run-42" };
@@ -93,6 +94,9 @@ function errorExample(status: string, route: { path: string; method: string }, b
     "500": () => internalError(),
     "503": () => new ServiceError("source_unavailable", "The court's system is not answering.", { retry_after: 900, estimated_recovery_at: "2026-11-20T14:15:00-04:00" }),
   };
+  if (status === "403" && route.path === "/v2/mcp") {
+    return { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Forbidden: Origin https://elsewhere.example may not call this MCP server" } };
+  }
   const error = errors[status]?.();
   if (!error) return undefined;
   return { meta: errorMeta(meta), error: toErrorObject(error, baseUrl), ...(error.transport?.body ?? {}) };
@@ -135,14 +139,21 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
           "Pay-per-query court dockets for AI agents (x402). Add ?test=1 or X-Service-Test: 1 for free sandbox answers. " +
           `Guides: ${baseUrl}/docs/quickstart. Errors: ${baseUrl}/docs/errors.`,
       },
-      servers: [{ url: baseUrl }],
+      servers: [{ url: baseUrl, description: "This deployment" }],
     },
     {
       setOperationId: true,
-      schemaTransformer: ({ schema, type }) => toJsonSchema(schema, type === "response" ? "output" : "input"),
+      // Responses and bodies refer to named components (lib/openapi/components.ts); parameters stay inline.
+      schemaTransformer: ({ schema, type }) =>
+        (type === "response" || type === "body" ? componentRef(schema, type === "response" ? "output" : "input") : null) ??
+        toJsonSchema(schema, type === "response" ? "output" : "input"),
       operationMapper: (operation, route, id) => {
         const responses = (operation.responses ?? {}) as Record<string, { headers?: unknown; content?: Record<string, { example?: unknown }> }>;
         const paid = "402" in responses;
+        const described = operation as { security?: unknown; parameters?: unknown[] };
+        // x402 authorizes paid operations (or nothing, in the sandbox); free ones need nothing.
+        described.security = paid ? PAID_SECURITY : [];
+        described.parameters = [...(described.parameters ?? []), TEST_PARAMETER];
         for (const [status, response] of Object.entries(responses)) {
           if (id !== "mcp") response.headers = responseHeaders(status, paid, id);
           const content = response.content?.["application/json"];
@@ -155,5 +166,11 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
     },
   ) as Record<string, unknown>;
   // The schemas are JSON Schema 2020-12: the dialect of OpenAPI 3.1.
-  return { ...document, openapi: "3.1.0" };
+  const info = document.info as Record<string, unknown>;
+  return {
+    ...document,
+    openapi: "3.1.0",
+    info: { ...info, license: { name: "MIT", identifier: "MIT" } },
+    components: { ...((document.components as Record<string, unknown> | undefined) ?? {}), schemas: COMPONENT_SCHEMAS, securitySchemes: SECURITY_SCHEMES },
+  };
 }

@@ -2,6 +2,7 @@
 // docs/performance.md with --markdown). Exits non-zero when a target is missed. Not part of `npm test`:
 // timings on a shared 2-core machine are no signal of correctness. BENCH_SKIP_BUILD=1 reuses a build.
 import os from "node:os";
+import { runBatchLoadBench } from "./batch-load";
 import { runCacheBench } from "./cache";
 import { runComputeBench } from "./compute";
 import { runHttpBench } from "./http";
@@ -20,6 +21,8 @@ rows.push(...cache.rows);
 rows.push(...(await runMemoryBench()));
 rows.push(...(await runStatusPageBench()));
 rows.push(...(await runHttpBench(process.env.BENCH_SKIP_BUILD !== "1")));
+// After the HTTP rows, which build the app: it serves the same build.
+rows.push(...(await runBatchLoadBench()));
 // Reuses the build the HTTP rows made (or found).
 rows.push(...(await runSettlementBench()));
 

@@ -54,6 +54,9 @@ export async function setup(project: TestProject): Promise<void> {
     X402_RPC_URL: chain!.rpcUrl,
     X402_SETTLEMENT_PRIVATE_KEY: facilitatorKey,
     SIGNING_KEYS_ENCRYPTION_KEY: "55".repeat(32),
+    // As behind one proxy: a test's X-Forwarded-For is the client address (tests/http/outside-edges.test.ts
+    // runs a second server with the default, the TCP peer).
+    TRUSTED_PROXY: "1",
   });
   server = await startNext({ build: process.env.TEST_SKIP_BUILD !== "1", env: appEnv(chain.privateKeys[0]!) });
   const servedApps: ServedApp[] = [{ database: "pglite", baseUrl: server.baseUrl, payerOffset: 0 }];

@@ -23,6 +23,8 @@ const VARIABLES = {
   CASE_SOURCE: "demo",
   SIGNING_KEYS_ENCRYPTION_KEY: "33".repeat(32),
   CALLBACK_ALLOW_PRIVATE_TARGETS: "1",
+  // The origin route handlers are called at (tests/helpers/call-route.ts); required when taking payments.
+  PUBLIC_BASE_URL: "http://localhost:3000",
 };
 
 export interface PaidEnvironmentOptions {

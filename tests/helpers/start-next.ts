@@ -22,6 +22,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server process (for memory readings). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export async function startNext({ build, env = {}, stdio = "inherit" }: StartNex
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "court-docket-next-"));
   const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const serverEnv: NodeJS.ProcessEnv = {
     ...process.env,
     PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
@@ -50,13 +53,13 @@ export async function startNext({ build, env = {}, stdio = "inherit" }: StartNex
   // The served app runs on its embedded database, as `npm run dev` does on a fresh clone, unless the
   // caller names a PostgreSQL for it.
   if (!env.DATABASE_URL) delete serverEnv.DATABASE_URL;
-  delete serverEnv.PUBLIC_BASE_URL;
+  // The origin its links name, as a deployment configures it (required when it takes payments).
+  serverEnv.PUBLIC_BASE_URL = env.PUBLIC_BASE_URL ?? baseUrl;
   const server: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
     env: serverEnv,
     stdio: ["ignore", stdio, stdio],
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
@@ -70,6 +73,7 @@ export async function startNext({ build, env = {}, stdio = "inherit" }: StartNex
   }
   return {
     baseUrl,
+    pid: server.pid!,
     async stop() {
       if (server.exitCode === null) {
         const exited = new Promise((resolve) => server.once("exit", resolve));

@@ -129,7 +129,8 @@ describe("MCP with the official client", () => {
     const result = await client.callTool({ name: "service_case_monitor", arguments: { ...args, payment_tx: paymentTx } });
     expect(monitorResponseSchema.safeParse(result.structuredContent).success).toBe(true);
     expect((result.structuredContent as { meta: { query_cost_usd: number } }).meta.query_cost_usd).toBe(0.99);
-    expect(result._meta).toMatchObject({ "x402/payment-response": expect.any(String) });
+    // x402's MCP transport: the SettleResponse object itself.
+    expect(result._meta).toMatchObject({ "x402/payment-response": { success: true, transaction: expect.stringMatching(/^0x/), network: inject("chain").network } });
 
     const replay = (await client.callTool({ name: "service_case_monitor", arguments: { ...args, payment_tx: paymentTx } }).catch((error: unknown) => error)) as McpError;
     expect(replay).toBeInstanceOf(McpError);

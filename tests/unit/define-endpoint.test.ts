@@ -24,6 +24,7 @@ const details: { [code in ErrorCode]: () => ErrorDetails } = {
   source_unavailable: () => ({ estimated_recovery_at: inAnHour() }),
   internal_error: () => ({}),
   payment_unavailable: () => ({ retry_after: 5 }),
+  endpoint_not_found: () => ({}),
 };
 
 function failingEndpoint(error: unknown) {
@@ -134,11 +135,11 @@ describe("links in responses", () => {
   const docsOf = async (headers: Record<string, string>) =>
     (await endpoint(new Request("http://localhost:3000/test", { headers })).then((r) => r.json())).error.documentation_url as string;
 
-  it("use the host the caller addressed, and the forwarded host and protocol behind a proxy", async () => {
+  it("come from the deployment, never from the Host or X-Forwarded-Host a caller writes", async () => {
     expect(await docsOf({})).toBe("http://localhost:3000/docs/errors#invalid_parameter");
-    expect(await docsOf({ host: "127.0.0.1:4100" })).toBe("http://127.0.0.1:4100/docs/errors#invalid_parameter");
+    expect(await docsOf({ host: "127.0.0.1:4100" })).toBe("http://localhost:3000/docs/errors#invalid_parameter");
     expect(await docsOf({ host: "internal:3000", "x-forwarded-host": "api.example.com", "x-forwarded-proto": "https" })).toBe(
-      "https://api.example.com/docs/errors#invalid_parameter",
+      "http://localhost:3000/docs/errors#invalid_parameter",
     );
   });
 

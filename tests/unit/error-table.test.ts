@@ -23,6 +23,7 @@ describe("error code table", () => {
       source_unavailable: 503,
       internal_error: 500,
       payment_unavailable: 503,
+      endpoint_not_found: 404,
     });
   });
 

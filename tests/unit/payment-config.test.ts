@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getEnv, resetEnvForTests } from "@/lib/env";
 import { getPaymentConfig, resetPaymentConfigForTests, toBaseUnits } from "@/lib/payments/payment-config";
 
-const keys = ["X402_PAY_TO", "X402_RPC_URL", "X402_SETTLEMENT_PRIVATE_KEY", "X402_FACILITATOR_URL", "X402_NETWORK", "X402_PRICE_USD", "SIGNING_KEYS_ENCRYPTION_KEY"];
-const sealing = { SIGNING_KEYS_ENCRYPTION_KEY: "44".repeat(32) };
+const keys = ["X402_PAY_TO", "X402_RPC_URL", "X402_SETTLEMENT_PRIVATE_KEY", "X402_FACILITATOR_URL", "X402_NETWORK", "X402_PRICE_USD", "SIGNING_KEYS_ENCRYPTION_KEY", "PUBLIC_BASE_URL"];
+const sealing = { SIGNING_KEYS_ENCRYPTION_KEY: "44".repeat(32), PUBLIC_BASE_URL: "https://api.example.org" };
 const payTo = "0x1111111111111111111111111111111111111111";
 const key = `0x${"ab".repeat(32)}`;
 
@@ -52,6 +52,8 @@ describe("payment configuration", () => {
     [{ X402_NETWORK: "base" }, /CAIP-2/],
     [{ X402_PRICE_USD: "0,99" }, /decimal number/],
     [{ X402_PAY_TO: payTo, X402_FACILITATOR_URL: "https://facilitator.example" }, /set SIGNING_KEYS_ENCRYPTION_KEY/],
+    // Links (and the x402 resource URL) never come from a caller's Host header: a paying deployment names its origin.
+    [{ SIGNING_KEYS_ENCRYPTION_KEY: "44".repeat(32), X402_PAY_TO: payTo, X402_FACILITATOR_URL: "https://facilitator.example" }, /PUBLIC_BASE_URL: payments are configured/],
   ])("refuses an incomplete or wrong configuration at start-up (%j)", (values, message) => {
     withEnv(values as Record<string, string>);
     expect(() => getEnv()).toThrow(message);

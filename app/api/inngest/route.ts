@@ -1,8 +1,16 @@
 import { serve } from "inngest/next";
 import { inngest } from "@/inngest/client";
 import { functions } from "@/inngest/index";
+import { getEnv } from "@/lib/env";
+import { endpointNotFound } from "@/lib/http/endpoint-not-found";
 
 export const dynamic = "force-dynamic";
 
 // Inngest calls this route to run the functions' steps; it needs INNGEST_SIGNING_KEY (or INNGEST_DEV=1).
-export const { GET, POST, PUT } = serve({ client: inngest, functions });
+// Without either nothing can call it (the SDK itself would answer a plain 500 and log a warning on every
+// request): it answers 404 endpoint_not_found in the envelope instead.
+const env = getEnv();
+const served = env.INNGEST_SIGNING_KEY !== undefined || env.INNGEST_DEV === true;
+const absent = endpointNotFound("v2");
+
+export const { GET, POST, PUT } = served ? serve({ client: inngest, functions }) : { GET: absent.GET, POST: absent.POST, PUT: absent.PUT };

@@ -1,0 +1,6 @@
+import { endpointNotFound } from "@/lib/http/endpoint-not-found";
+
+export const dynamic = "force-dynamic";
+
+// Any /v2/ path without an endpoint of its own: 404 endpoint_not_found in the envelope.
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = endpointNotFound("v2");

@@ -1,0 +1,75 @@
+// What reaches the Node server before Next sees it. Three things cannot be done in a route handler:
+// - the TCP peer's address is not visible there (TRUSTED_PROXY=none keys sandbox limits on it), so it is
+//   written into PEER_ADDRESS_HEADER here, after removing any copy the caller sent;
+// - TRACE, TRACK and CONNECT make the Fetch API's Request constructor throw inside Next (a plain-text 500
+//   with a logged stack): they are answered 405 here, in the envelope;
+// - a request target that is not a path (`OPTIONS * HTTP/1.1`) makes Next's URL parsing throw: 400 here.
+// Installed once per process from instrumentation.ts, for `next start` and `next dev`; on Vercel the
+// platform answers these itself.
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import { getEnv } from "@/lib/env";
+import { ServiceError } from "@/lib/errors";
+import { PEER_ADDRESS_HEADER } from "./client-address";
+import { beginRequest, errorResponse } from "./define-endpoint";
+import { deploymentOrigin } from "./public-origin";
+import { SECURITY_HEADERS } from "./response-headers";
+
+/** Methods the Fetch API refuses to represent. */
+const UNREPRESENTABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+const SERVED_METHODS = "GET, HEAD, POST, OPTIONS";
+
+type Emit = (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
+const INSTALLED = Symbol.for("court-docket-api.raw-request-guard");
+
+export function installRawRequestGuard(): void {
+  const prototype = http.Server.prototype as unknown as { emit: Emit; [INSTALLED]?: true };
+  if (prototype[INSTALLED]) return;
+  prototype[INSTALLED] = true;
+  const emit = prototype.emit;
+  prototype.emit = function guardedEmit(event, ...args) {
+    if (event === "request") {
+      const [request, response] = args as [IncomingMessage, ServerResponse];
+      delete request.headers[PEER_ADDRESS_HEADER];
+      if (request.socket.remoteAddress) request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress;
+      const refusal = refusalFor(request);
+      if (refusal) {
+        void answer(request, response, refusal);
+        return true;
+      }
+    }
+    return emit.call(this, event, ...args);
+  };
+}
+
+function refusalFor(request: IncomingMessage): ServiceError | null {
+  const target = request.url ?? "";
+  if (!target.startsWith("/")) {
+    return new ServiceError("invalid_parameter", `The request target must be a path such as /v2/status; got "${target.slice(0, 40)}".`);
+  }
+  const method = (request.method ?? "").toUpperCase();
+  if (UNREPRESENTABLE_METHODS.has(method)) {
+    return new ServiceError("method_not_allowed", `${method} is not allowed here; this API serves ${SERVED_METHODS.replace(/, (?=[^,]*$)/, " and ")}.`);
+  }
+  return null;
+}
+
+async function answer(request: IncomingMessage, response: ServerResponse, error: ServiceError): Promise<void> {
+  // The deployment's origin, else the local server's (as Next's own request URLs name it), never the
+  // caller's Host header.
+  let origin = `http://localhost:${request.socket.localPort}`;
+  try {
+    origin = deploymentOrigin(getEnv()) ?? origin;
+  } catch {
+    // An invalid configuration stopped the server at start-up already.
+  }
+  const path = (request.url ?? "").startsWith("/") ? request.url! : "/";
+  const context = beginRequest(new Request(new URL(path, origin), { method: "GET" }));
+  const envelope = errorResponse(error, context, `${request.method} ${path}`);
+  const headers: Record<string, string> = { ...SECURITY_HEADERS, "access-control-allow-origin": "*", connection: "close" };
+  envelope.headers.forEach((value, name) => (headers[name] = value));
+  if (error.code === "method_not_allowed") headers.allow = SERVED_METHODS;
+  const body = await envelope.text();
+  request.resume(); // a body sent with the refused request is read and dropped
+  response.writeHead(envelope.status, headers);
+  response.end(request.method === "HEAD" ? undefined : body);
+}
