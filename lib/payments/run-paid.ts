@@ -1,6 +1,6 @@
 // The order of work of every paid request (DECISIONS.md "Payments"), for HTTP and MCP alike:
-// (input already validated) → the same proof for the same request already paid? its stored answer →
-// verify the payment → reserve its nonce → rate limits → the work → store the answer (settling) →
+// (input already validated) → verify the payment (a proof already used for this same request: its stored
+// answer) → reserve its nonce → rate limits → the work → store the answer (settling) →
 // settle only on success → on any failure release the reservation and the quota. Nothing that ends in
 // an error is charged; a batch whose every query failed is not charged either. Every step is recorded in
 // the payment ledger first, so a crash anywhere is finished by the reconciler (docs/payments.md "Recovery").
@@ -24,7 +24,7 @@ import { recordAnswer, recordQuota } from "./record-answer";
 import { alreadyUsed, reservePayment } from "./reserve-payment";
 import { servePaidAgain } from "./serve-paid-again";
 import { settlePayment } from "./settle-payment";
-import { retryAfter, verifyPayment } from "./verify-payment";
+import { retryAfter, verifyPayment, type VerifiedPayment } from "./verify-payment";
 
 export interface RunPaidOptions<T> {
   /** The base64 payment payload, or null when the request carried none. */
@@ -104,18 +104,30 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
   const prisma = database.prisma;
   // Without a fingerprint, no request is "the same" as another: a stored answer is never served again.
   const fingerprint = createHash("sha256").update(options.fingerprint ?? `${options.endpoint}\n${options.requestId}`).digest("hex");
-  if (options.fingerprint !== undefined) {
-    const again = await servePaidAgain({ prisma, payments, requirements, proof: options.proof, fingerprint });
-    if (again) return { result: again.answer as T, payer: again.payer, settled: true, headers: again.headers, requestId: again.requestId, replayed: true };
-  }
+  const proof = options.proof;
+  const paidBefore = async (): Promise<PaidResult<T> | null> => {
+    if (options.fingerprint === undefined) return null;
+    const again = await servePaidAgain({ prisma, payments, requirements, proof, fingerprint });
+    return again && { result: again.answer as T, payer: again.payer, settled: true, headers: again.headers, requestId: again.requestId, replayed: true };
+  };
 
-  const payment = await verifyPayment(options.proof, requirements, payments);
+  let payment: VerifiedPayment;
+  try {
+    payment = await verifyPayment(proof, requirements, payments);
+  } catch (error) {
+    // A proof already used (or expired since) may be this very request's, paid before: its stored answer.
+    if (error instanceof ServiceError && (error.code === "payment_required" || error.code === "payment_unavailable")) {
+      const again = await paidBefore();
+      if (again) return again;
+    }
+    throw error;
+  }
   const { requestId } = options;
   const reservation = await reservePayment({ prisma, payment, requirements, endpoint: options.endpoint, requestId, fingerprint });
   if (!reservation) {
     // A copy of a request whose first presentation is at work right now: it gets that one's answer.
-    const again = options.fingerprint !== undefined ? await servePaidAgain({ prisma, payments, requirements, proof: options.proof, fingerprint }) : null;
-    if (again) return { result: again.answer as T, payer: again.payer, settled: true, headers: again.headers, requestId: again.requestId, replayed: true };
+    const again = await paidBefore();
+    if (again) return again;
     throw alreadyUsed(requirements);
   }
   const release = (reason: string) => closePayment(prisma, reservation.nonceKey, { outcome: "released", reason }, new Date(), requestId);
