@@ -8,7 +8,9 @@ import { GET as getCase } from "@/app/v2/case/route";
 import { findCourt } from "@/lib/courts/registry";
 import { useDatabase } from "@/lib/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { listUnhealthyCourts, UNHEALTHY_AFTER_FAILED_RUNS } from "@/lib/courts/court-health";
 import { refreshCases } from "@/lib/refresh/refresh-cases";
+import { refreshCourt } from "@/lib/refresh/refresh-court";
 import { pacerSettings } from "@/lib/sources/pacer/pacer-settings";
 import { pollCourtFeed } from "@/lib/sources/pacer/poll-court-feed";
 import { pollPacerFeeds } from "@/lib/sources/pacer/poll-pacer-feeds";
@@ -285,6 +287,21 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     env.server.clearFaults();
     await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
     expect((await queryCase("mad", hosted.caseId)).status).toBe(200);
+
+    // Refresh runs against a court that answers only errors: after three, the court is unhealthy and
+    // /v2/status degraded, as for any source; nothing is billed.
+    env.server.fail({ match: /\/ecf\/mad\//, kind: "status", status: 500 });
+    const billsBefore = env.pacer.bills.length;
+    for (let run = 0; run < UNHEALTHY_AFTER_FAILED_RUNS; run += 1) {
+      const summary = await refreshCourt({ prisma: prisma(), courtCode: "mad", now: new Date() });
+      expect(summary.unavailable).toBeGreaterThan(0);
+      expect(summary.refreshed).toBe(0);
+    }
+    expect(await listUnhealthyCourts(prisma())).toContain("mad");
+    expect(env.pacer.bills.length).toBe(billsBefore);
+    env.server.clearFaults();
+    await refreshCourt({ prisma: prisma(), courtCode: "mad", now: new Date() });
+    expect(await listUnhealthyCourts(prisma())).not.toContain("mad");
   });
 
   it("free signals first: a court with a full RSS feed pays only for the cases its feed mentions", async () => {
