@@ -20,7 +20,7 @@ export function runPacerCostBench(): Row[] {
   }
   const result = JSON.parse(line) as Record<string, any>;
   if (result.skipped) return [{ name: "PACER cost benchmark", value: `skipped: ${result.skipped}`, target: "runs with ../shared/corpus", ok: true }];
-  const scale = `${result.cases} cases, ${result.courts} courts, ${result.days} days, ${result.queriesPerCase} paid queries per case (${result.seconds} s)`;
+  const scale = `${result.cases} cases, ${result.courts} courts, ${result.days} days, ${result.queriesPerCase} paid queries per case, ${result.database}, ${result.seconds} s`;
   return [
     {
       name: `PACER spend per paid query, median over cases, with RSS and free signals (${scale})`,

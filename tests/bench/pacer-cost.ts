@@ -23,6 +23,7 @@ import { withFetchCause } from "@/lib/sources/fetch-cause";
 import { pacerSettings } from "@/lib/sources/pacer/pacer-settings";
 import { pollCourtFeed } from "@/lib/sources/pacer/poll-court-feed";
 import { corpusFiles, corpusText, HAS_CORPUS } from "../helpers/corpus";
+import { createPostgresDatabase } from "../helpers/postgres-database";
 import { analyzeDocket } from "../helpers/replay/pacer-docket-pages";
 import { startPacerEnvironment } from "../helpers/replay/pacer-environment";
 import { readDocketReport } from "@/lib/sources/pacer/read-docket-report";
@@ -81,7 +82,9 @@ async function main() {
   const env = await startPacerEnvironment();
   // Production's patience (the replay environment shortens it for outage tests): a shared 2-core machine is slow.
   env.configure({ PACER_FEED_SKEW_SECONDS: "0", PACER_DAILY_BUDGET_USD: "100000", PACER_MONTHLY_BUDGET_USD: "1000000", SOURCE_TIMEOUT_MS: "60000", COURT_HTTP_TIMEOUT_MS: "20000" });
-  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, pgliteDataDir: "memory://", migrate: true });
+  // A fresh database: PostgreSQL when DATABASE_URL names one (a new database there, dropped at the end), else PGlite.
+  const postgres = process.env.DATABASE_URL ? await createPostgresDatabase(process.env.DATABASE_URL, "court_docket_bench") : null;
+  const db = await openDatabase({ databaseUrl: postgres?.url, pgliteDataDir: "memory://", migrate: true });
   useDatabase(db);
   const prisma = db.prisma;
   const settings = pacerSettings()!;
@@ -209,9 +212,11 @@ async function main() {
       },
       fullDocketPaidTwice: paidTwice,
       seconds: Math.round((performance.now() - started) / 1000),
+      database: postgres ? "PostgreSQL" : "PGlite",
     }),
   );
   await db.close();
+  await postgres?.drop();
   await env.close();
 }
 
