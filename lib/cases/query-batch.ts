@@ -1,8 +1,8 @@
 // POST /v2/cases/batch: results in request order; a query that fails at the source becomes a
 // per-query error object. Queries with invalid input never get here: the whole batch is refused
 // before payment (parseBatchRequest), so nobody pays for a query that could only fail.
-import { MAX_BATCH_QUERIES, batchQuerySchema, type BatchResponse, type BatchResult } from "@/contract";
-import { ServiceError, toErrorObject } from "@/lib/errors";
+import { MAX_BATCH_QUERIES, batchQuerySchema, batchResultSchema, type BatchResponse, type BatchResult } from "@/contract";
+import { ServiceError, internalError, toErrorObject } from "@/lib/errors";
 import { parseWith } from "@/lib/http/parse-input";
 import { batchMeta, type MetaBase } from "@/lib/meta";
 import { priceForQueriesUsd } from "@/lib/pricing";
@@ -120,6 +120,16 @@ export async function queryBatch({ requests, store, meta, sandbox, now, baseUrl 
     const result = build(index, limitBytes);
     shares.record(index, result, limitBytes);
     results[index] = result;
+    await yieldToOtherRequests();
+  }
+  // Each result is checked against the contract here, one at a time between yields, rather than the whole
+  // 10 MB answer at once by the endpoint wrapper (app/v2/cases/batch/route.ts checks the frame only).
+  for (const result of results) {
+    const checked = batchResultSchema.safeParse(result);
+    if (!checked.success) {
+      logError(meta.request_id, "batch result failed contract validation", checked.error.issues.slice(0, 5));
+      throw internalError();
+    }
     await yieldToOtherRequests();
   }
   const successful = results.filter((result) => result.status === "success").length;

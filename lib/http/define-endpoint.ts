@@ -41,6 +41,11 @@ export interface EndpointDefinition<Input, Output> {
    * runs after the answer is returned and never delays it (spec, Events 1).
    */
   afterPayment?: (settled: boolean, context: RequestContext) => Promise<void>;
+  /**
+   * The success body, when JSON.stringify of the whole answer at once would hold the event loop too long
+   * (a 10 MB batch): a stream of the same bytes, serialized piece by piece. Default: JSON.stringify.
+   */
+  serialize?: (output: Output) => BodyInit;
 }
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" } as const;
@@ -74,9 +79,9 @@ export function defineEndpoint<Input, Output>(
         withFetchCause(meta.request_id, async () => checkedOutput(definition, await definition.run(input, context), context));
       if (meta.sandbox) {
         await limitSandbox(request);
-        return successResponse(await produce(), context, {});
+        return successResponse(await produce(), context, {}, definition.serialize);
       }
-      if (!definition.price) return successResponse(await produce(), context, {});
+      if (!definition.price) return successResponse(await produce(), context, {}, definition.serialize);
       let worked = false;
       const resourceUrl = `${context.baseUrl}${new URL(request.url).pathname}${new URL(request.url).search}`;
       try {
@@ -98,14 +103,14 @@ export function defineEndpoint<Input, Output>(
         });
         if (paid.replayed) {
           // The stored answer of an earlier presentation of this payment: its request id, nothing run again.
-          return successResponse(paid.result, context, { ...paid.headers, "x-request-id": paid.requestId });
+          return successResponse(paid.result, context, { ...paid.headers, "x-request-id": paid.requestId }, definition.serialize);
         }
         // Paid for and answered: what follows (handing deliveries over) runs after the answer is sent, and a
         // failure there is logged, never the caller's problem (the sweep hands over what was not).
         if (definition.afterPayment) {
           void definition.afterPayment(paid.settled, context).catch((failure) => logError(meta.request_id, "after-payment step failed", failure));
         }
-        return successResponse(paid.result, context, paid.headers);
+        return successResponse(paid.result, context, paid.headers, definition.serialize);
       } catch (error) {
         if (worked) await definition.afterPayment?.(false, context).catch((cleanup) => logError(meta.request_id, "undoing unpaid work failed", cleanup));
         throw error;
@@ -187,8 +192,8 @@ function checkedOutput<Input, Output>(definition: EndpointDefinition<Input, Outp
   return output;
 }
 
-function successResponse(output: unknown, context: RequestContext, extraHeaders: Record<string, string>): Response {
-  return new Response(JSON.stringify(output), {
+function successResponse<Output>(output: Output, context: RequestContext, extraHeaders: Record<string, string>, serialize?: (output: Output) => BodyInit): Response {
+  return new Response(serialize ? serialize(output) : JSON.stringify(output), {
     status: 200,
     headers: { ...JSON_HEADERS, "x-request-id": context.meta.request_id, "cache-control": "no-store", ...extraHeaders },
   });

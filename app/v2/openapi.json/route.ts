@@ -5,8 +5,8 @@ import { buildOpenApi } from "@/lib/openapi/build-openapi";
 export const dynamic = "force-dynamic";
 
 const documents = new Map<string, string>();
-// Without PUBLIC_BASE_URL the origin comes from the request's Host: a few are real (the deployment's
-// domains), any number can be made up, so only the most recent few documents are kept.
+// The origin comes from the deployment (PUBLIC_BASE_URL, the Vercel URL, or the server's own address),
+// never from a request's Host: one document in practice; a few are kept in case the fallback changes.
 const MAX_DOCUMENTS = 4;
 
 // Free. Generated once per public origin (the document names its server and links its docs).
