@@ -99,12 +99,17 @@ describe.each(EACH_DATABASE)("the money path on %s", (_name, target) => {
   });
 
   it("never answers 500 to concurrent first requests of new wallets with callbacks", async () => {
-    const wallets = await Promise.all(Array.from({ length: 12 }, (_, i) => environment.payer(10 + i)));
+    const WALLETS = 8;
+    const PER_WALLET = 5;
+    const wallets = await Promise.all(Array.from({ length: WALLETS }, (_, i) => environment.payer(10 + i)));
     const callback = `&callback_url=${encodeURIComponent("http://127.0.0.1:9/hook")}`;
+    // Every request signed first, then all sent at once: each wallet's first contact is several requests.
     const requests = await Promise.all(
-      wallets.flatMap((wallet, i) => [
-        signed(caseUrl(ids[5 + (i % 3)]!, callback), wallet).then((proof) => () => getCase(withProof(caseUrl(ids[5 + (i % 3)]!, callback), proof))),
-        signed(caseUrl(ids[(i + 1) % 3]!, callback), wallet).then((proof) => () => getCase(withProof(caseUrl(ids[(i + 1) % 3]!, callback), proof))),
+      wallets.flatMap((wallet, w) => [
+        ...Array.from({ length: PER_WALLET }, (_, i) => {
+          const url = caseUrl(ids[(w + i) % ids.length]!, `${callback}&context=${i % 2 === 0 ? "basic" : "full"}`);
+          return signed(url, wallet).then((proof) => () => getCase(withProof(url, proof)));
+        }),
         getKeys(new Request(`${base}/v2/wallet/keys`))
           .then((challenge) => wallet.paymentFor(challenge))
           .then((proof) => () => getKeys(withProof(`${base}/v2/wallet/keys`, proof))),
@@ -115,9 +120,9 @@ describe.each(EACH_DATABASE)("the money path on %s", (_name, target) => {
     expect(statuses.filter((status) => !status.startsWith("200"))).toEqual([]);
     const prisma = environment.opened.db.prisma;
     const addresses = wallets.map((wallet) => wallet.address.toLowerCase());
-    expect(await prisma.wallet.count({ where: { address: { in: addresses } } })).toBe(12);
-    expect(await prisma.callbackDelivery.count({ where: { walletAddress: { in: addresses }, status: "pending" } })).toBe(24);
-    expect(await prisma.signingKey.count({ where: { walletAddress: { in: addresses } } })).toBe(12);
+    expect(await prisma.wallet.count({ where: { address: { in: addresses } } })).toBe(WALLETS);
+    expect(await prisma.callbackDelivery.count({ where: { walletAddress: { in: addresses }, status: "pending" } })).toBe(WALLETS * PER_WALLET);
+    expect(await prisma.signingKey.count({ where: { walletAddress: { in: addresses } } })).toBe(WALLETS);
   }, 120_000);
 
   it("answers 503 payment_unavailable with Retry-After when the chain's node cannot be reached, and charges nothing", async () => {
