@@ -1,8 +1,9 @@
 // What reaches the Node server before Next sees it. Three things cannot be done in a route handler:
 // - the TCP peer's address is not visible there (TRUSTED_PROXY=none keys sandbox limits on it), so it is
 //   written into PEER_ADDRESS_HEADER here, after removing any copy the caller sent;
-// - TRACE, TRACK and CONNECT make the Fetch API's Request constructor throw inside Next (a plain-text 500
-//   with a logged stack): they are answered 405 here, in the envelope;
+// - TRACE makes the Fetch API's Request constructor throw inside Next (a plain-text 500 with a logged
+//   stack), and the other methods Node's parser knows but route handlers cannot export (PROPFIND, PURGE,
+//   SEARCH, ...) get an empty 400 from Next: all of them are answered 405 here, in the envelope;
 // - a request target that is not a path (`OPTIONS * HTTP/1.1`) makes Next's URL parsing throw: 400 here.
 // Installed once per process from instrumentation.ts, for `next start` and `next dev`; on Vercel the
 // platform answers these itself.
@@ -14,8 +15,8 @@ import { beginRequest, errorResponse } from "./define-endpoint";
 import { deploymentOrigin } from "./public-origin";
 import { SECURITY_HEADERS } from "./response-headers";
 
-/** Methods the Fetch API refuses to represent. */
-const UNREPRESENTABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+/** The methods a route handler can export; any other reaches no code of ours through Next. */
+const ROUTE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const SERVED_METHODS = "GET, HEAD, POST, OPTIONS";
 
 type Emit = (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
@@ -47,7 +48,7 @@ function refusalFor(request: IncomingMessage): ServiceError | null {
     return new ServiceError("invalid_parameter", `The request target must be a path such as /v2/status; got "${target.slice(0, 40)}".`);
   }
   const method = (request.method ?? "").toUpperCase();
-  if (UNREPRESENTABLE_METHODS.has(method)) {
+  if (!ROUTE_METHODS.has(method)) {
     return new ServiceError("method_not_allowed", `${method} is not allowed here; this API serves ${SERVED_METHODS.replace(/, (?=[^,]*$)/, " and ")}.`);
   }
   return null;

@@ -21,7 +21,9 @@ const meta: MetaBase = { request_id: "req_3f9c0a51d2e84b7a9c1d2e3f", queried_at:
 
 function examples(baseUrl: string): Record<string, unknown> {
   const fixture = SANDBOX_CASES.find((record) => record.court_code === "dcd")!;
-  const request = parseCaseRequest({ case_id: fixture.case_id, court_code: fixture.court_code, last_checked: "2026-11-15T00:00:00Z" }, EXAMPLE_TIME);
+  // A sandbox request: its fixture court answers whatever this deployment connects (CASE_SOURCE=none in
+  // production made this throw, and /v2/openapi.json answer 500).
+  const request = parseCaseRequest({ case_id: fixture.case_id, court_code: fixture.court_code, last_checked: "2026-11-15T00:00:00Z" }, EXAMPLE_TIME, { sandbox: true });
   const record = { ...fixture, last_refreshed_at: new Date(EXAMPLE_TIME.getTime() - 600_000).toISOString() };
   const caseResponse = buildCaseResponse({ record, request, meta, queryCostUsd: 0, now: EXAMPLE_TIME });
   const court = request.court;

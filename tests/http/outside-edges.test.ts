@@ -119,6 +119,10 @@ describe("2. client identity and links from the deployment", () => {
     expect(unpaid.status).toBe(402);
     const resource = new URL(JSON.parse(Buffer.from(String(unpaid.headers["payment-required"]), "base64").toString("utf8")).resource.url);
     expect(resource.origin).toBe(baseUrl());
+    // The OpenAPI document names this deployment too (and is served where no court system is connected).
+    const openapi = await rawRequest(`${direct.baseUrl}/v2/openapi.json`, "GET", poisoned);
+    expect(openapi.status, openapi.body.slice(0, 200)).toBe(200);
+    expect(JSON.parse(openapi.body).servers[0].url).toBe(direct.baseUrl);
     const docs = await rawRequest(`${direct.baseUrl}/docs/quickstart`, "GET", poisoned);
     expect(docs.body).toContain(`${direct.baseUrl}/v2/case`);
     expect(docs.body).not.toContain("api.example.com");
@@ -127,10 +131,10 @@ describe("2. client identity and links from the deployment", () => {
 });
 
 describe("3. every /v1 and /v2 answer in the envelope", () => {
-  it("answers TRACE 405 in the envelope, a method HTTP does not know 400, and a request target of * 400", async () => {
-    for (const path of ["/v2/status", "/v2/case", "/v1/case", "/v2/nope"]) {
-      const answer = await rawRequest(`${baseUrl()}${path}`, "TRACE");
-      expect(answer.status, path).toBe(405);
+  it("answers TRACE and other methods no route serves 405 in the envelope, a method HTTP does not know 400, and a request target of * 400", async () => {
+    for (const [path, method] of [["/v2/status", "TRACE"], ["/v2/case", "TRACE"], ["/v1/case", "TRACE"], ["/v2/nope", "TRACE"], ["/v2/case", "PROPFIND"], ["/v2/cases/batch", "PURGE"], ["/v1/status", "SEARCH"]] as const) {
+      const answer = await rawRequest(`${baseUrl()}${path}`, method);
+      expect(answer.status, `${method} ${path}`).toBe(405);
       const body = JSON.parse(answer.body);
       expect(errorEnvelopeSchema.safeParse(body).success).toBe(true);
       expect(body.error.code).toBe("method_not_allowed");
