@@ -12,16 +12,23 @@ import { pollPacerFeeds } from "@/lib/sources/pacer/poll-pacer-feeds";
 import { TRACKING_WINDOW_MS } from "./list-tracked-cases";
 import { refreshCourt } from "./refresh-court";
 
+const FEED_POLL_MS = 5 * 60_000;
+
 export function startLocalRefresher(intervalSeconds: number): () => void {
   let running = false;
+  let lastFeedPoll = 0;
   const tick = async () => {
     if (running) return; // a slow run is not overlapped by the next one
     running = true;
     try {
       const prisma = await getPrisma();
       const now = new Date();
-      // Free RSS signals first, so the refreshes below pay only for PACER cases that changed.
-      await pollPacerFeeds(prisma, now);
+      // Free RSS signals first, so the refreshes below pay only for PACER cases that changed; feeds are read
+      // at most every 5 minutes whatever the local interval, as the Inngest cron does.
+      if (Date.now() - lastFeedPoll >= FEED_POLL_MS) {
+        lastFeedPoll = Date.now();
+        await pollPacerFeeds(prisma, now);
+      }
       const courts = await prisma.case.findMany({
         where: { lastQueriedAt: { gte: new Date(now.getTime() - TRACKING_WINDOW_MS) } },
         select: { courtCode: true },
