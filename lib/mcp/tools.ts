@@ -197,7 +197,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: batchToolInput,
     run: async (args, context, extras) => {
       // Length rules first, as on HTTP (more than 50 is batch_too_large, not a schema error).
-      const requests = parseBatchRequest({ queries: args.queries }, context.now);
+      const requests = parseBatchRequest({ queries: args.queries }, context.now, { sandbox: context.meta.sandbox });
       const { payment_tx } = parseWith(batchToolInput, args);
       return paid(
         context,
