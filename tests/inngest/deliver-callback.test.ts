@@ -72,6 +72,9 @@ async function newDelivery(url = `http://127.0.0.1:${port}/hooks/dockets`) {
     now: new Date("2026-11-20T10:00:01.000Z"),
     deliveries: [{ caseId: "1:22-cr-00123", courtCode: "dcd", callbackUrl: url, payload }],
   });
+  // Deliveries are created held; the settlement of their request's payment releases them
+  // (lib/payments/close-payment.ts). These tests start from a paid request.
+  await opened.db.prisma.callbackDelivery.update({ where: { id: id! }, data: { status: "pending" } });
   return { id: id!, wallet, secrets: { [rotation.new_key_id]: rotation.new_key_secret }, keyId: rotation.new_key_id, payload };
 }
 
