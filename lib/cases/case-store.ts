@@ -61,6 +61,9 @@ export const liveStore: CaseStore = {
     const results: CaseLookup[] = requests.map(({ court, caseId }) => {
       const key = cacheKey(court.court_code, caseId);
       const record = snapshot.cases.get(key);
+      // A case its source stopped showing is not served from the cache (lib/refresh/record-vanished-case.ts).
+      if (record?.source_state === "sealed") return { kind: "not_found", sealed: true };
+      if (record?.source_state === "missing") return { kind: "not_found", vanished: true };
       if (record) return { kind: "found", record };
       const outcome = missOutcomes.get(key);
       if (outcome?.kind === "not_found") return { kind: "not_found", ...(outcome.sealed ? { sealed: true } : {}) };

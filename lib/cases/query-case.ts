@@ -17,6 +17,14 @@ export function lookupError(lookup: Exclude<CaseLookup, { kind: "found" }>, cour
       { parameter: "case_id" },
     );
   }
+  if (lookup.kind === "not_found" && lookup.vanished) {
+    return new ServiceError(
+      "case_not_found",
+      `Case "${caseId}" is no longer found at ${court.name} (${court.court_code}): the court's system stopped showing it ` +
+        `(several refreshes in a row did not find it; it may have been sealed or removed). Nothing was charged.`,
+      { parameter: "case_id" },
+    );
+  }
   if (lookup.kind === "not_found") {
     return new ServiceError(
       "case_not_found",

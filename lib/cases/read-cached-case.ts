@@ -118,6 +118,7 @@ export async function readCachedCases(db: Reader, keys: readonly CaseKey[]): Pro
         entry_key: entry.entry_key,
       })),
       last_refreshed_at: row.lastRefreshedAt.toISOString(),
+      source_state: row.sourceState as NonNullable<CaseRecord["source_state"]>,
     });
   }
   return found;

@@ -119,6 +119,9 @@ export async function storeCase({ prisma, record, source, scope = "case", keepPa
       appellate: header.appellate === null ? Prisma.DbNull : (header.appellate as unknown as Prisma.InputJsonValue),
       sourceSystem: source,
       lastRefreshedAt: stamp,
+      // Found again: served again (lib/refresh/record-vanished-case.ts).
+      sourceState: "found",
+      missingRefreshes: 0,
     };
     const stored = await tx.case.upsert({
       where,

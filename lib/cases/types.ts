@@ -73,13 +73,15 @@ export interface CaseRecord extends NormalizedCase {
   entries: StoredDocketEntry[];
   /** Last successful refresh from the source (ISO-8601): cache_age_seconds is measured from it. */
   last_refreshed_at: string;
+  /** Whether the source still shows it (lib/refresh/record-vanished-case.ts); "found" when absent (fixtures). */
+  source_state?: "found" | "sealed" | "missing";
 }
 
 /** What looking a case up yields, from the cache, a source adapter or the sandbox fixtures. */
 export type CaseLookup =
   | { kind: "found"; record: CaseRecord }
   /** `sealed`: the source says the case exists under seal. */
-  | { kind: "not_found"; sealed?: boolean }
+  | { kind: "not_found"; sealed?: boolean; vanished?: boolean }
   | {
       kind: "unavailable";
       estimatedRecoveryAt: string | null;

@@ -4,6 +4,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { CourtRecord } from "@/lib/courts/types";
 import { storeCase } from "@/lib/cases/store-case";
+import { recordVanishedCase } from "./record-vanished-case";
 import { logEvent } from "@/lib/log";
 import { withFetchCause } from "@/lib/sources/fetch-cause";
 import { fetchFromSource } from "@/lib/sources/fetch-from-source";
@@ -82,9 +83,10 @@ async function refreshWithin({ prisma, court, caseIds, now, concurrency = 4 }: R
         summary.refreshed += 1;
         summary.newEntries += stored.newEntries;
       } else if (outcome.kind === "not_found") {
-        // Gone at the source (sealed, removed): keep what we have, and say so in the logs.
+        // Gone at the source (sealed, removed): sealed stops being served at once, missing after a few runs.
         summary.notFound += 1;
-        logEvent("warn", "tracked case not found at the source", { court_code: court.court_code, case_id: caseId });
+        await recordVanishedCase(prisma, court.court_code, caseId, outcome.sealed === true);
+        logEvent("warn", "tracked case not found at the source", { court_code: court.court_code, case_id: caseId, sealed: outcome.sealed === true });
       } else {
         summary.unavailable += 1;
         summary.lastError = outcome.reason;

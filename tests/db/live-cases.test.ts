@@ -13,6 +13,7 @@ import { recordCourtRun, UNHEALTHY_AFTER_FAILED_RUNS } from "@/lib/courts/court-
 import { findCourt } from "@/lib/courts/registry";
 import { useDatabase } from "@/lib/db";
 import { openDatabase } from "@/lib/db/open-database";
+import { MISSING_AFTER_REFRESHES } from "@/lib/refresh/record-vanished-case";
 import { refreshCourt } from "@/lib/refresh/refresh-court";
 import type { SourceEntry } from "@/lib/sources/types";
 import { callRoute } from "../helpers/call-route";
@@ -239,6 +240,35 @@ describe.each(EACH_DATABASE)("live cases on %s", (_name, target) => {
     expect(answer.body.delta!.new_filings.map((entry) => entry.filed_at)).toEqual(history.map((entry) => entry.filed_at));
     const monitor = await callRoute(getMonitor, "/v2/monitor", { query: { case_id: caseId, court_code: "nysd", last_checked: "2026-01-01T00:00:00Z" } });
     expect(monitor.body.latest_activity_at).toBe("2026-07-01T21:30:00-04:00");
+  });
+
+  it("stops serving (404, uncharged) a case the source seals at once, and one it no longer finds after repeated refreshes", async () => {
+    const sealed = nextCaseId();
+    scriptedSource.put("nysd", civilCase(sealed));
+    expect((await queryCase({ case_id: sealed, court_code: "nysd" })).status).toBe(200);
+    scriptedSource.sealed.add(`nysd|${sealed}`);
+    await refreshCourtCases("nysd", sealed);
+    const hidden = await queryCase({ case_id: sealed, court_code: "nysd" });
+    expectErrorEnvelope(hidden, { code: "case_not_found", extra: { parameter: "case_id" } });
+    expect(hidden.body.error.message).toMatch(/sealed/);
+
+    const gone = nextCaseId();
+    scriptedSource.put("nysd", civilCase(gone));
+    expect((await queryCase({ case_id: gone, court_code: "nysd" })).status).toBe(200);
+    scriptedSource.cases.delete(`nysd|${gone}`);
+    for (let run = 1; run <= MISSING_AFTER_REFRESHES; run += 1) {
+      await refreshCourtCases("nysd", gone);
+      const answer = await queryCase({ case_id: gone, court_code: "nysd" });
+      // A court system sometimes misses a case for a while: served from the cache until the last run.
+      expect(answer.status, `after ${run} refreshes`).toBe(run < MISSING_AFTER_REFRESHES ? 200 : 404);
+    }
+    const missing = await queryCase({ case_id: gone, court_code: "nysd" });
+    expectErrorEnvelope(missing, { code: "case_not_found", extra: { parameter: "case_id" } });
+    expect(missing.body.error.message).toMatch(/no longer found/);
+    // Found again: served again.
+    scriptedSource.put("nysd", civilCase(gone));
+    await refreshCourtCases("nysd", gone);
+    expect((await queryCase({ case_id: gone, court_code: "nysd" })).status).toBe(200);
   });
 
   it("follows the source's status: open, closed on termination, open again on reopening", async () => {

@@ -7,6 +7,8 @@ export class ScriptedSource implements SourceAdapter {
   readonly name = "scripted";
   readonly cases = new Map<string, SourceCase>();
   readonly down = new Map<string, string | null>();
+  /** Cases (`court|case id`) the source reports as sealed. */
+  readonly sealed = new Set<string>();
   fetches: Array<{ courtCode: string; caseId: string }> = [];
   delayMs = 0;
 
@@ -28,6 +30,7 @@ export class ScriptedSource implements SourceAdapter {
   reset(): void {
     this.cases.clear();
     this.down.clear();
+    this.sealed.clear();
     this.fetches = [];
     this.delayMs = 0;
   }
@@ -42,6 +45,7 @@ export class ScriptedSource implements SourceAdapter {
     if (this.down.has(court.court_code)) {
       return { kind: "unavailable", reason: "scripted outage", estimatedRecoveryAt: this.down.get(court.court_code) ?? null };
     }
+    if (this.sealed.has(`${court.court_code}|${caseId}`)) return { kind: "sealed", message: "Case Under Seal" };
     const found = this.cases.get(`${court.court_code}|${caseId}`);
     return found ? { kind: "found", case: structuredClone(found) } : { kind: "not_found" };
   }
