@@ -80,6 +80,8 @@ async function paid<T>(
   context: RequestContext,
   tool: string,
   proof: string | undefined,
+  /** The tool's arguments without payments: with the tool, what makes two calls "the same request". */
+  asked: unknown,
   quote: PaymentQuote,
   work: () => Promise<T>,
   successes?: (result: T) => number,
@@ -93,6 +95,7 @@ async function paid<T>(
     resourceUrl: `${context.baseUrl}/v2/mcp#${tool}`,
     endpoint: `MCP ${tool}`,
     requestId: context.meta.request_id,
+    fingerprint: `MCP ${tool}\n${JSON.stringify(asked)}`,
     work: async (payer) => {
       context.wallet = payer;
       return work();
@@ -172,7 +175,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     run: async (args, context, extras) => {
       const { payment_tx, ...query } = parseWith(caseToolInput, args);
       const request = parseCaseRequest(query, context.now, { sandbox: context.meta.sandbox });
-      return paid(context, "service_case_query", proofOf(payment_tx, extras), { queries: 1, description: "A case query" }, () =>
+      return paid(context, "service_case_query", proofOf(payment_tx, extras), query, { queries: 1, description: "A case query" }, () =>
         queryCase({ request, store: caseStoreFor(context.meta.sandbox), meta: context.meta, queryCostUsd: cost(context), now: context.now }),
       );
     },
@@ -185,7 +188,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     run: async (args, context, extras) => {
       const { payment_tx, ...query } = parseWith(monitorToolInput, args);
       const request = parseMonitorRequest(query, context.now, { sandbox: context.meta.sandbox });
-      return paid(context, "service_case_monitor", proofOf(payment_tx, extras), { queries: 1, description: "A monitor check" }, () =>
+      return paid(context, "service_case_monitor", proofOf(payment_tx, extras), query, { queries: 1, description: "A monitor check" }, () =>
         monitorCase({ request, store: caseStoreFor(context.meta.sandbox), meta: context.meta, queryCostUsd: cost(context), now: context.now }),
       );
     },
@@ -203,6 +206,7 @@ export const TOOLS: readonly ToolDefinition[] = [
         context,
         "service_case_batch",
         proofOf(payment_tx, extras),
+        args.queries,
         { queries: requests.length, description: `A batch of ${requests.length} case queries` },
         () =>
           queryBatch({
@@ -246,10 +250,11 @@ export const TOOLS: readonly ToolDefinition[] = [
         getKeyState({ prisma: await getPrisma(), wallet, meta: context.meta, queryCostUsd: pricePerQueryUsd(), now: context.now });
       const keysQuote = { queries: 1, description: "Reading the wallet's signing key state" };
       if (!parsed.include_deliveries) {
-        return paid(context, "service_wallet_info", keysProof, keysQuote, async () => ({ keys: await keysFor(context.wallet!) }), undefined, KEYS_PROOF_IN);
+        return paid(context, "service_wallet_info", keysProof, { keys: true }, keysQuote, async () => ({ keys: await keysFor(context.wallet!) }), undefined, KEYS_PROOF_IN);
       }
       // Two payments, both verified before any work and settled only when it succeeded: the delivery
       // history's (inner) first, then the keys' (outer).
+      const asked = { include_deliveries: true, deliveries_limit: parsed.deliveries_limit };
       const keysAndDeliveries = async () => {
         const wallet = context.wallet!;
         const inner = await runPaid({
@@ -259,6 +264,7 @@ export const TOOLS: readonly ToolDefinition[] = [
           resourceUrl: `${context.baseUrl}/v2/mcp#service_wallet_info.deliveries`,
           endpoint: "MCP service_wallet_info (deliveries)",
           requestId: context.meta.request_id,
+          fingerprint: `MCP service_wallet_info (deliveries)\n${JSON.stringify(asked)}`,
           work: async (payer) => {
             if (payer !== wallet) {
               throw new ServiceError(
@@ -279,7 +285,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       const bothProofsIn =
         `${KEYS_PROOF_IN}, and a second, separate x402 payment of the same ${usd(pricePerQueryUsd())} USD (signed for the same requirements, with its own ` +
         `authorization nonce) in payment_tx_deliveries: ${usd(2 * pricePerQueryUsd())} USD in all for the key state and the delivery history`;
-      return paid(context, "service_wallet_info", keysProof, keysQuote, keysAndDeliveries, undefined, bothProofsIn);
+      return paid(context, "service_wallet_info", keysProof, asked, keysQuote, keysAndDeliveries, undefined, bothProofsIn);
     },
   },
 ];

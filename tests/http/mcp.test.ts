@@ -103,7 +103,7 @@ describe("MCP with the official client", () => {
     expect((failure as McpError).data).toMatchObject({ code: "case_not_found", documentation_url: expect.stringContaining("/docs/errors#case_not_found") });
   });
 
-  it("is paid with payment_tx made by the official x402 client, once: a reused payment_tx is refused", async () => {
+  it("is paid with payment_tx made by the official x402 client, once: the same call again gets the paid answer, another call is refused", async () => {
     const payer = makePayer(inject("chain"), 30);
     await payer.mint(10_000_000n);
     const { client } = await connect();
@@ -132,7 +132,12 @@ describe("MCP with the official client", () => {
     // x402's MCP transport: the SettleResponse object itself.
     expect(result._meta).toMatchObject({ "x402/payment-response": { success: true, transaction: expect.stringMatching(/^0x/), network: inject("chain").network } });
 
-    const replay = (await client.callTool({ name: "service_case_monitor", arguments: { ...args, payment_tx: paymentTx } }).catch((error: unknown) => error)) as McpError;
+    // The same call with the same payment (an agent that lost the answer): the stored answer, not a second charge.
+    const again = await client.callTool({ name: "service_case_monitor", arguments: { ...args, payment_tx: paymentTx } });
+    expect(again.structuredContent).toEqual(result.structuredContent);
+    expect(again._meta).toMatchObject({ "x402/payment-response": { success: true, transaction: (result._meta as Record<string, { transaction: string }>)["x402/payment-response"]!.transaction } });
+    // The same payment for another call: refused.
+    const replay = (await client.callTool({ name: "service_case_monitor", arguments: { ...args, last_checked: "2026-02-01T00:00:00Z", payment_tx: paymentTx } }).catch((error: unknown) => error)) as McpError;
     expect(replay).toBeInstanceOf(McpError);
     expect(replay.data).toMatchObject({ code: "payment_required", message: expect.stringMatching(/already been used/) });
 

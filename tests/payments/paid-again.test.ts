@@ -6,6 +6,7 @@ import { decodePaymentResponseHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getCase } from "@/app/v2/case/route";
 import { POST as postBatch } from "@/app/v2/cases/batch/route";
+import { POST as postMcp } from "@/app/v2/mcp/route";
 import { GET as getKeys } from "@/app/v2/wallet/keys/route";
 import { findCourt } from "@/lib/courts/registry";
 import { resetEnvForTests } from "@/lib/env";
@@ -70,6 +71,28 @@ describe.each(EACH_DATABASE)("the money path on %s", (_name, target) => {
       expect(refused.status).toBe(402);
       expect((await refused.json()).error.message).toMatch(/already been used/);
     }
+    expect(before - (await payer.balance())).toBe(PRICE);
+  });
+
+  it("answers the same MCP tool call with the same payment_tx from the stored answer, and refuses it for other arguments", async () => {
+    const call = (args: Record<string, unknown>) =>
+      postMcp(new Request(`${base}/v2/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "service_case_monitor", arguments: args } }),
+      })).then((response) => response.json());
+    const args = { case_id: ids[3], court_code: "nysd", last_checked: "2026-01-01T00:00:00Z" };
+    const unpaid = await call(args);
+    const accepts = unpaid.error.data.payment_requirements;
+    const payload = await payer.client.createPaymentPayload({ x402Version: 2, resource: { url: `${base}/v2/mcp#service_case_monitor`, description: "A monitor check", mimeType: "application/json" }, accepts });
+    const paymentTx = Buffer.from(JSON.stringify(payload)).toString("base64");
+    const before = await payer.balance();
+    const first = await call({ ...args, payment_tx: paymentTx });
+    expect(first.result.structuredContent).toMatchObject({ case_id: ids[3] });
+    const again = await call({ ...args, payment_tx: paymentTx });
+    expect(again.result.structuredContent).toEqual(first.result.structuredContent);
+    const other = await call({ ...args, last_checked: "2026-02-01T00:00:00Z", payment_tx: paymentTx });
+    expect(other.error.data).toMatchObject({ code: "payment_required", message: expect.stringMatching(/already been used/) });
     expect(before - (await payer.balance())).toBe(PRICE);
   });
 
