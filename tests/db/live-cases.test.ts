@@ -250,7 +250,7 @@ describe.each(EACH_DATABASE)("live cases on %s", (_name, target) => {
     await refreshCourtCases("nysd", sealed);
     const hidden = await queryCase({ case_id: sealed, court_code: "nysd" });
     expectErrorEnvelope(hidden, { code: "case_not_found", extra: { parameter: "case_id" } });
-    expect(hidden.body.error.message).toMatch(/sealed/);
+    expect((hidden.body as unknown as { error: { message: string } }).error.message).toMatch(/sealed/);
 
     const gone = nextCaseId();
     scriptedSource.put("nysd", civilCase(gone));
@@ -264,7 +264,7 @@ describe.each(EACH_DATABASE)("live cases on %s", (_name, target) => {
     }
     const missing = await queryCase({ case_id: gone, court_code: "nysd" });
     expectErrorEnvelope(missing, { code: "case_not_found", extra: { parameter: "case_id" } });
-    expect(missing.body.error.message).toMatch(/no longer found/);
+    expect((missing.body as unknown as { error: { message: string } }).error.message).toMatch(/no longer found/);
     // Found again: served again.
     scriptedSource.put("nysd", civilCase(gone));
     await refreshCourtCases("nysd", gone);
