@@ -95,6 +95,26 @@ describe("POST /v2/cases/batch sandbox", () => {
     });
     expect(result.status).toBe(200);
   });
+
+  it("echoes each query's case_id and court_code as submitted; the canonical id is in response.case_id", async () => {
+    const result = await callRoute<BatchResponse>(POST, "/v2/cases/batch", {
+      body: { queries: [{ case_id: "1:23-CV-4567", court_code: "NYSD" }, { case_id: "1:24-cv-99999", court_code: "nysd" }] },
+      headers: sandbox,
+    });
+    expect(result.status).toBe(200);
+    expect(result.body.results.map((entry) => [entry.case_id, entry.court_code])).toEqual([
+      ["1:23-CV-4567", "NYSD"],
+      ["1:24-cv-99999", "nysd"],
+    ]);
+    expect(result.body.results[0]!.response).toMatchObject({ case_id: "1:23-cv-04567", court_code: "nysd" });
+  });
+
+  it("answers attorney firm and role as strings, also where the court names none", async () => {
+    const result = await callRoute(getCase, "/v2/case", { query: { case_id: "1:24-bk-10234", court_code: "deb", context: "full" }, headers: sandbox });
+    const attorneys = (result.body.case as { parties: Array<{ attorneys: Array<{ firm: unknown; role: unknown }> }> }).parties.flatMap((party) => party.attorneys);
+    expect(attorneys.length).toBeGreaterThan(0);
+    for (const attorney of attorneys) expect([typeof attorney.firm, typeof attorney.role]).toEqual(["string", "string"]);
+  });
 });
 
 const one = { case_id: "1:22-cr-00123", court_code: "dcd" };
