@@ -106,7 +106,7 @@ describe("POST /v2/cases/batch sandbox", () => {
       ["1:23-CV-4567", "NYSD"],
       ["1:24-cv-99999", "nysd"],
     ]);
-    expect(result.body.results[0]!.response).toMatchObject({ case_id: "1:23-cv-04567", court_code: "nysd" });
+    expect((result.body.results[0] as { response?: unknown }).response).toMatchObject({ case_id: "1:23-cv-04567", court_code: "nysd" });
   });
 
   it("answers attorney firm and role as strings, also where the court names none", async () => {
