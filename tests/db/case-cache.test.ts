@@ -18,7 +18,9 @@ function normalized(record: CaseRecord) {
       description_secondary: entry.description_secondary ?? null,
     }))
     .sort((a, b) => (a.filed_at < b.filed_at ? -1 : a.filed_at > b.filed_at ? 1 : (a.entry_number ?? 0) - (b.entry_number ?? 0)));
-  return { ...record, entries };
+  // Whether the source still shows the case is the cache's own bookkeeping (lib/refresh/record-vanished-case.ts).
+  const { source_state: _state, ...rest } = record;
+  return { ...rest, entries };
 }
 
 const small = SANDBOX_CASES.filter((fixture) => fixture.entries.length < 1000);
