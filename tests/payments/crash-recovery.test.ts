@@ -14,19 +14,18 @@ import { parseAbi, parseEventLogs, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processDueDeliveries } from "@/lib/callbacks/process-due-deliveries";
-import { findCourt } from "@/lib/courts/registry";
 import { openDatabase, type Database } from "@/lib/db/open-database";
 import { resetEnvForTests } from "@/lib/env";
 import { chainReaderFor } from "@/lib/payments/chain-reader";
 import type { PaymentConfig } from "@/lib/payments/payment-config";
 import { reconcilePayments } from "@/lib/payments/reconcile-payments";
-import { generateDemoCase } from "@/lib/sources/demo/generate-case";
 import { startLocalChain, type LocalChain } from "../helpers/local-chain";
 import type { ChainInfo } from "../helpers/next-server";
 import { startPaidAppProcess, type PaidAppProcess } from "../helpers/paid-app-process";
 import { chainClients, makePayer, type Payer } from "../helpers/payer";
 import { createPostgresDatabase } from "../helpers/postgres-database";
 import { freePort } from "../helpers/start-next";
+import { demoCaseIds } from "../helpers/demo-case-ids";
 
 const PRICE = 990_000n;
 const BLOCK_MS = 2_000;
@@ -68,14 +67,6 @@ afterAll(async () => {
   resetEnvForTests();
 });
 
-function demoCaseIds(year: number, count: number): string[] {
-  const ids: string[] = [];
-  for (let number = 1; ids.length < count; number += 1) {
-    const id = `1:${year}-cv-${String(number).padStart(5, "0")}`;
-    if (generateDemoCase(findCourt("nysd")!, id, new Date(), { downCourts: new Set() }).kind === "found") ids.push(id);
-  }
-  return ids;
-}
 
 interface Target {
   name: string;

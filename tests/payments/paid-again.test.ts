@@ -8,26 +8,17 @@ import { GET as getCase } from "@/app/v2/case/route";
 import { POST as postBatch } from "@/app/v2/cases/batch/route";
 import { POST as postMcp } from "@/app/v2/mcp/route";
 import { GET as getKeys } from "@/app/v2/wallet/keys/route";
-import { findCourt } from "@/lib/courts/registry";
 import { resetEnvForTests } from "@/lib/env";
 import { resetPaymentConfigForTests } from "@/lib/payments/payment-config";
-import { generateDemoCase } from "@/lib/sources/demo/generate-case";
 import { startPaidEnvironment, type PaidEnvironment } from "../helpers/paid-environment";
 import type { Payer } from "../helpers/payer";
 import { freePort } from "../helpers/start-next";
 import { EACH_DATABASE } from "../helpers/test-database";
+import { demoCaseIds } from "../helpers/demo-case-ids";
 
 const PRICE = 990_000n;
 const base = "http://localhost:3000";
 
-function demoCaseIds(year: number, count: number): string[] {
-  const ids: string[] = [];
-  for (let number = 1; ids.length < count; number += 1) {
-    const id = `1:${year}-cv-${String(number).padStart(5, "0")}`;
-    if (generateDemoCase(findCourt("nysd")!, id, new Date(), { downCourts: new Set() }).kind === "found") ids.push(id);
-  }
-  return ids;
-}
 
 describe.each(EACH_DATABASE)("the money path on %s", (_name, target) => {
   let environment: PaidEnvironment;
