@@ -76,7 +76,8 @@ function localFacilitator(config: PaymentConfig & { facilitator: { kind: "local"
         }),
       ),
     sendTransaction: (args) => watched(() => sender.send({ to: args.to, data: args.data })),
-    waitForTransactionReceipt: (args) => watched(() => client.waitForTransactionReceipt({ ...args, pollingInterval, timeout: receiptTimeout })),
+    // Our own transactions: a receipt that is slow to come makes the sender repair a nonce gap meanwhile.
+    waitForTransactionReceipt: (args) => watched(() => sender.waitForReceipt(args.hash, receiptTimeout, pollingInterval)),
   }, { confirmationTimeoutMs: receiptTimeout });
   const facilitator = new x402Facilitator();
   facilitator.register(config.network, new ExactEvmFacilitatorScheme(signer));

@@ -7,7 +7,7 @@
 import { privateKeyToAccount } from "viem/accounts";
 import { findCourt } from "@/lib/courts/registry";
 import { generateDemoCase } from "@/lib/sources/demo/generate-case";
-import { startLocalChain } from "../helpers/local-chain";
+import { paymentSettingsFor, startLocalChain } from "../helpers/local-chain";
 import type { ChainInfo } from "../helpers/next-server";
 import { makePayer } from "../helpers/payer";
 import { createPostgresDatabase, postgresAnswers } from "../helpers/postgres-database";
@@ -40,11 +40,7 @@ export async function runSettlementBench(): Promise<Row[]> {
     env: {
       DATABASE_URL: postgres?.url ?? "",
       CASE_SOURCE: "demo",
-      X402_NETWORK: chain.network,
-      X402_ASSET: chain.token,
-      X402_PAY_TO: payTo,
-      X402_RPC_URL: chain.rpcUrl,
-      X402_SETTLEMENT_PRIVATE_KEY: chain.privateKeys[0]!,
+      ...paymentSettingsFor(chain, payTo, chain.privateKeys[0]!),
       X402_BLOCK_TIME_MS: String(BLOCK_MS),
       SIGNING_KEYS_ENCRYPTION_KEY: "66".repeat(32),
     },

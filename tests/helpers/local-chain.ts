@@ -182,3 +182,14 @@ export async function startLocalChain(accountCount = 12, options: LocalChainOpti
     },
   };
 }
+
+/** The configuration of an app that takes x402 payments on this chain, settled with `facilitatorKey`'s account. */
+export function paymentSettingsFor(chain: Pick<LocalChain, "network" | "token" | "rpcUrl">, payTo: Address, facilitatorKey: Hex): Record<string, string> {
+  return {
+    X402_NETWORK: chain.network,
+    X402_ASSET: chain.token,
+    X402_PAY_TO: payTo,
+    X402_RPC_URL: chain.rpcUrl,
+    X402_SETTLEMENT_PRIVATE_KEY: facilitatorKey,
+  };
+}
