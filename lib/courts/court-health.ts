@@ -2,6 +2,7 @@
 // in a row is unhealthy, and GET /v2/status reports `degraded` while any covered court is. One run in
 // which the source answered (found or not found) makes the court healthy again.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { forgetStatusMemo } from "@/lib/status/status-memo";
 
 /** Refresh runs in a row, all unavailable, after which a court is unhealthy. */
 export const UNHEALTHY_AFTER_FAILED_RUNS = 3;
@@ -13,6 +14,14 @@ export interface RunOutcome {
 }
 
 export async function recordCourtRun(prisma: PrismaClient, courtCode: string, outcome: RunOutcome, now: Date): Promise<void> {
+  try {
+    await writeCourtRun(prisma, courtCode, outcome, now);
+  } finally {
+    forgetStatusMemo();
+  }
+}
+
+async function writeCourtRun(prisma: PrismaClient, courtCode: string, outcome: RunOutcome, now: Date): Promise<void> {
   if (outcome.answered) {
     await prisma.courtHealth.upsert({
       where: { courtCode },

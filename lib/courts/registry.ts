@@ -1,6 +1,6 @@
 // The court registry: one list, indexed once at module load.
 import type { Court } from "@/contract";
-import { caseSourceMode, getEnv, pacerConfigured } from "@/lib/env";
+import { caseSourceMode, getEnv, pacerConfigured, publicDocketSystems } from "@/lib/env";
 import { connectedCoverage, publicSystem, type Connections } from "./connected-coverage";
 import { CANADIAN_COURTS } from "./data/canada";
 import { US_FEDERAL_COURTS } from "./data/us-federal";
@@ -12,7 +12,7 @@ export const RECORDED_COURTS: readonly CourtRecord[] = [...US_FEDERAL_COURTS, ..
 
 const CONNECTIONS: Connections = (() => {
   const env = getEnv();
-  return { pacer: pacerConfigured(env), demo: caseSourceMode(env) === "demo" };
+  return { pacer: pacerConfigured(env), demo: caseSourceMode(env) === "demo", publicDockets: publicDocketSystems(env) };
 })();
 
 /** The registry this deployment answers with: coverage from the connected sources (connected-coverage.ts). */

@@ -120,6 +120,10 @@ function toRow(entry: CourtEntry, numbers: Map<string, CorpusNumber[]>, sameForm
     example = found;
   }
   const court = entry.source === "courts-db" ? (entry.courts_db_id ? `courts-db:${entry.courts_db_id}` : "registry 2.0") : entry.source;
+  // Whoever reads /v2/status learns it too, not only the provenance: the example is not a number of this court.
+  if (example.from.startsWith("constructed")) {
+    record.notes = `${record.notes ? `${record.notes} ` : ""}Example constructed: no case number of this court is on a record we hold; the format is the other courts of appeals'.`;
+  }
   return {
     ...record,
     case_id_format: { pattern: record.case_id_format.pattern, example: example.example },

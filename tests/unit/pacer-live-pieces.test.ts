@@ -57,25 +57,45 @@ describe("coverage from connected sources", () => {
     expect(pacerServesCourt(court("cit"))).toBe(true);
     expect(pacerServesCourt(court("ca9"))).toBe(false);
     expect(pacerServesCourt(court("jpml"))).toBe(false);
-    const pacer = { pacer: true, demo: false };
+    const pacer = { pacer: true, demo: false, publicDockets: new Set<never>() };
     expect(connectedCoverage(court("nysd"), pacer)).toMatchObject({ coverage: "full", case_management_system: "CM/ECF" });
     expect(connectedCoverage(court("ca3"), pacer)).toMatchObject({ coverage: "planned", case_management_system: null, refresh_cadence_seconds: null });
     expect(connectedCoverage(court("ca3"), pacer).notes).toMatch(/not connected yet/);
   });
 
   it("without any source a court is planned, never full; with the demo source federal courts say so", () => {
-    const none = { pacer: false, demo: false };
+    const none = { pacer: false, demo: false, publicDockets: new Set<never>() };
     const nysd = connectedCoverage(court("nysd"), none);
     expect(nysd).toMatchObject({ coverage: "planned", case_management_system: null });
     expect(nysd.notes).toMatch(/no PACER account is configured/);
-    const demo = { pacer: false, demo: true };
+    const demo = { pacer: false, demo: true, publicDockets: new Set<never>() };
     const covered = connectedCoverage(court("nysd"), demo);
     expect(covered.coverage).toBe(court("nysd").coverage);
     // Internally the system stays CM/ECF (normalization keys on it); publicly the demo says what it is.
     expect(covered.case_management_system).toBe("CM/ECF");
     expect(publicSystem(covered, demo).case_management_system).toMatch(/^Demo source/);
     expect(publicSystem(covered, demo).notes).toMatch(/generated cases/);
-    expect(publicSystem(connectedCoverage(court("nysd"), { pacer: true, demo: true }), { pacer: true, demo: true }).case_management_system).toBe("CM/ECF");
+    const both = { pacer: true, demo: true, publicDockets: new Set<never>() };
+    expect(publicSystem(connectedCoverage(court("nysd"), both), both).case_management_system).toBe("CM/ECF");
+  });
+
+  it("the Supreme Court's, Texas' and Florida's courts are served while their public docket system is connected", () => {
+    const none = { pacer: false, demo: false, publicDockets: new Set<"scotus" | "tames" | "acis">() };
+    const all = { pacer: false, demo: false, publicDockets: new Set(["scotus", "tames", "acis"] as const) };
+    for (const [code, system] of [["scotus", "Supreme Court of the United States docket"], ["txsupct", "TAMES"], ["texcrimapp", "TAMES"], ["texapp15", "TAMES"], ["fla", "ACIS"], ["fladistctapp6", "ACIS"]] as const) {
+      expect(connectedCoverage(court(code), all)).toMatchObject({ coverage: "full", case_management_system: system });
+      expect(publicSystem(connectedCoverage(court(code), all), all).case_management_system).toBe(system);
+      const planned = connectedCoverage(court(code), none);
+      expect(planned).toMatchObject({ coverage: "planned", case_management_system: null, refresh_cadence_seconds: null });
+      expect(planned.notes).toMatch(/not connected in this deployment \(PUBLIC_DOCKET_SYSTEMS\)/);
+    }
+    // One system connected, not the others.
+    const texas = { pacer: false, demo: false, publicDockets: new Set(["tames"] as const) };
+    expect(connectedCoverage(court("texapp1"), texas).coverage).toBe("full");
+    expect(connectedCoverage(court("fla"), texas).coverage).toBe("planned");
+    // With the demo source standing in, a state court says so too, not the system it does not read.
+    const demo = { pacer: false, demo: true, publicDockets: new Set<never>() };
+    expect(publicSystem(connectedCoverage(court("fla"), demo), demo).case_management_system).toMatch(/^Demo source .*ACIS not connected/);
   });
 });
 

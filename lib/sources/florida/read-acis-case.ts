@@ -72,3 +72,17 @@ export function readAcisCase(json: string): DocketRead | DocketRead[] | PageRefu
   if (reads.length === 0) return found.items.length === 0 ? refuse("case_not_found", "ACIS found no case") : refuse("not_a_docket", "an ACIS list that holds no cases");
   return reads;
 }
+
+/**
+ * Where the case with this number sits in ACIS, from a case header or a search's list: its id (the case
+ * path's last segment) and its court's number (`courtID`, matched to the list of courts). Null when the
+ * answer holds no case with exactly this number.
+ */
+export function readAcisCaseHandle(json: string, caseNumber: string): { caseId: string; courtNumber: string } | null {
+  const root = parseAcis(json, "case");
+  if (isRefusal(root)) return null;
+  const headers = record(root.caseHeader) ? [record(root.caseHeader)!] : (halList(root)?.items ?? []).map((item) => record(item.caseHeader)).filter((header): header is Fields => header !== null);
+  const header = headers.find((candidate) => str(candidate.caseNumber).toUpperCase() === caseNumber.trim().toUpperCase());
+  const caseId = str(header?.caseInstanceUUID);
+  return header && caseId ? { caseId, courtNumber: str(header.courtID) } : null;
+}

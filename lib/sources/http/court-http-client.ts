@@ -192,6 +192,17 @@ function describe(error: unknown): string {
   return String(error);
 }
 
+/**
+ * Each court system's documented or polite pace, unless COURT_HTTP_HOST_LIMITS says otherwise for the host:
+ * Florida's ACIS about 2.5 requests a second (the pace Free Law Project keeps, notes §4), TAMES and the
+ * Supreme Court's site one a second.
+ */
+const SYSTEM_HOST_LIMITS: ReadonlyArray<{ pattern: string; limit: HostLimit }> = [
+  { pattern: "acis-api.flcourts.gov", limit: { ratePerSecond: 2.5, concurrency: 2 } },
+  { pattern: "search.txcourts.gov", limit: { ratePerSecond: 1, concurrency: 2 } },
+  { pattern: "www.supremecourt.gov", limit: { ratePerSecond: 1, concurrency: 2 } },
+];
+
 let shared: CourtHttpClient | undefined;
 
 /** The process's client, configured from lib/env.ts. */
@@ -204,7 +215,8 @@ export function getCourtHttpClient(): CourtHttpClient {
       retries: env.COURT_HTTP_RETRIES,
       backoffMs: env.COURT_HTTP_BACKOFF_MS,
       defaultLimit: { ratePerSecond: env.COURT_HTTP_RATE_PER_SECOND, concurrency: env.COURT_HTTP_CONCURRENCY },
-      hostLimits: parseHostLimits(env.COURT_HTTP_HOST_LIMITS),
+      // The configured limits first: an exact host match is taken from the first rule that names it.
+      hostLimits: [...parseHostLimits(env.COURT_HTTP_HOST_LIMITS), ...SYSTEM_HOST_LIMITS],
     });
   }
   return shared;

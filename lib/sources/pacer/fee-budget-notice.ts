@@ -6,6 +6,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { budgetState } from "./fee-ledger";
 import { pacerServesCourt } from "./pacer-courts";
 import { pacerSettings } from "./pacer-settings";
+import { forgetStatusMemo } from "@/lib/status/status-memo";
 
 export interface FeeBudgetNotice {
   scope: "daily" | "monthly";
@@ -28,6 +29,7 @@ export async function feeBudgetNotice(prisma: PrismaClient, now: Date): Promise<
 /** Tests: read the budget again on the next call. */
 export function forgetFeeBudgetNotice(): void {
   cached = undefined;
+  forgetStatusMemo();
 }
 
 /** The court as the status shows it while the budget is spent: its notes say so. */

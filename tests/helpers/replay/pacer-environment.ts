@@ -6,7 +6,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { resetCourtHttpClientForTests } from "@/lib/sources/http/court-http-client";
 import { forgetFeeBudgetNotice } from "@/lib/sources/pacer/fee-budget-notice";
 import { PacerReplay } from "./pacer-protocol";
-import { ReplayServer } from "./replay-server";
+import { REPLAY_HTTP_SETTINGS, ReplayServer } from "./replay-server";
 
 export const TEST_LOGIN = { loginId: "replay-user", password: "correct horse battery staple" };
 
@@ -36,12 +36,7 @@ export async function startPacerEnvironment(): Promise<PacerEnvironment> {
     PACER_PASSWORD: TEST_LOGIN.password,
     PACER_LOGIN_URL: `${server.baseUrl}/pacer-login`,
     PACER_ECF_URL_TEMPLATE: `${server.baseUrl}/ecf/{court}`,
-    COURT_HTTP_TIMEOUT_MS: "1500",
-    COURT_HTTP_RETRIES: "1",
-    COURT_HTTP_BACKOFF_MS: "10",
-    COURT_HTTP_RATE_PER_SECOND: "1000",
-    COURT_HTTP_CONCURRENCY: "8",
-    SOURCE_TIMEOUT_MS: "8000",
+    ...REPLAY_HTTP_SETTINGS,
   });
   return { server, pacer, configure, close: () => server.close() };
 }

@@ -6,6 +6,19 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
+/**
+ * The court HTTP client's settings for tests against the replay server: outages end quickly, and the pace is
+ * the tests', not a court's.
+ */
+export const REPLAY_HTTP_SETTINGS: Readonly<Record<string, string>> = {
+  COURT_HTTP_TIMEOUT_MS: "1500",
+  COURT_HTTP_RETRIES: "1",
+  COURT_HTTP_BACKOFF_MS: "10",
+  COURT_HTTP_RATE_PER_SECOND: "1000",
+  COURT_HTTP_CONCURRENCY: "8",
+  SOURCE_TIMEOUT_MS: "8000",
+};
+
 export interface ReplayRequest {
   method: string;
   /** Path without the query string. */

@@ -1,0 +1,59 @@
+// The requests Florida's ACIS API needs for one case (`https://acis-api.flcourts.gov`, public JSON, no login;
+// paced at about 2.5 requests a second by the court HTTP client): the list of courts (kept a day: it names
+// each court's id in the API), a case search by number, and the case's parties and docket entries, each a
+// paged list (50 a page; entries newest first).
+import { getEnv } from "@/lib/env";
+import { getCourtHttpClient, type CourtResponse } from "../http/court-http-client";
+import type { PageRefusal } from "../types";
+import { readAcisCourts, type AcisCourt } from "./read-acis-courts";
+
+export const ACIS_PAGE_SIZE = 50;
+const COURTS_KEPT_MS = 24 * 3_600_000;
+
+const url = (path: string, query: Record<string, string> = {}) => {
+  const target = new URL(path, getEnv().ACIS_BASE_URL);
+  for (const [name, value] of Object.entries(query)) target.searchParams.set(name, value);
+  return target.toString();
+};
+
+const get = (target: string, label: string, signal: AbortSignal) =>
+  getCourtHttpClient().request({ url: target, signal, label, headers: { accept: "application/json" } });
+
+let courts: { base: string; at: number; list: Promise<AcisCourt[] | PageRefusal> } | null = null;
+
+/** ACIS's courts (or why they could not be read), asked at most once a day per process. */
+export function fetchAcisCourts(signal: AbortSignal): Promise<AcisCourt[] | PageRefusal> {
+  const base = getEnv().ACIS_BASE_URL;
+  if (!courts || courts.base !== base || Date.now() - courts.at > COURTS_KEPT_MS) {
+    const list = get(url("/courts"), "acis:courts", signal).then((response) =>
+      response.status === 200 ? readAcisCourts(response.text()) : ({ kind: "refused", reason: "error_page", message: `the list of courts answered HTTP ${response.status}` } as const),
+    );
+    courts = { base, at: Date.now(), list };
+    // A failed reading is not kept: the next fetch asks again.
+    list.then(
+      (value) => {
+        if (!Array.isArray(value) && courts?.list === list) courts = null;
+      },
+      () => {
+        if (courts?.list === list) courts = null;
+      },
+    );
+  }
+  return courts.list;
+}
+
+/** The case search, by exact case number. */
+export function searchAcisCase(caseNumber: string, signal: AbortSignal): Promise<CourtResponse> {
+  return get(url("/courts/cms/cases/", { caseNumber, page: "0", size: String(ACIS_PAGE_SIZE) }), "acis:search", signal);
+}
+
+/** One page of a case's parties or docket entries. */
+export function fetchAcisCasePage(list: "parties" | "docketentries", courtId: string, caseId: string, page: number, signal: AbortSignal): Promise<CourtResponse> {
+  const path = `/courts/${encodeURIComponent(courtId)}/cms/cases/${encodeURIComponent(caseId)}/${list}`;
+  return get(url(path, { page: String(page), size: String(ACIS_PAGE_SIZE) }), `acis:${list}`, signal);
+}
+
+/** Tests that change ACIS_BASE_URL: the list of courts is asked again. */
+export function forgetAcisCourtsForTests(): void {
+  courts = null;
+}

@@ -1,0 +1,195 @@
+// The three free public docket systems as live sources, end to end over real HTTP: the replay server
+// (tests/helpers/replay) speaks the Supreme Court's docket JSON, TAMES and ACIS from recorded real records;
+// the production adapters fetch, read and normalize them, the real cache stores them, on PGlite and
+// PostgreSQL. Payment is the one stand-in here (tests/payments/public-dockets-paid.test.ts pays for real).
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { CaseFull, CaseResponse, DocketEntry } from "@/contract";
+import { GET as getCase } from "@/app/v2/case/route";
+import { GET as getStatus } from "@/app/v2/status/route";
+import { findCourt } from "@/lib/courts/registry";
+import { useDatabase } from "@/lib/db";
+import { refreshCases } from "@/lib/refresh/refresh-cases";
+import { caseObjectOf } from "@/lib/sources/read-saved-page";
+import { forgetAcisCourtsForTests } from "@/lib/sources/florida/fetch-acis";
+import { readAcisDocketEntries } from "@/lib/sources/florida/read-acis-docket-entries";
+import { readScotusJson } from "@/lib/sources/scotus/read-scotus-json";
+import { readTamesCase } from "@/lib/sources/texas/read-tames-case";
+import type { DocketRead } from "@/lib/sources/types";
+import { callRoute } from "../helpers/call-route";
+import { corpusText, HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
+import { startPublicDocketsEnvironment, type PublicDocketsEnvironment } from "../helpers/replay/public-dockets-environment";
+import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
+
+vi.hoisted(() => {
+  // The registry computes coverage when first imported: the systems must be connected before that.
+  process.env.PUBLIC_DOCKET_SYSTEMS = "scotus,tames,acis";
+});
+vi.mock("@/lib/payments/run-paid", async () => (await import("../helpers/payment-stand-in")).paymentStandIn("0x00000000000000000000000000000000000000ac"));
+
+type Answer = CaseResponse & { error: { code: string; message: string } };
+const query = (courtCode: string, caseId: string, extra: Record<string, string> = {}) =>
+  callRoute<Answer>(getCase, "/v2/case", { query: { case_id: caseId, court_code: courtCode, context: "full", ...extra } });
+
+/**
+ * Entries the chronological order cannot tell apart (same filing time, no numbers) are served in the cache's
+ * own fixed order, not necessarily the page's: compared in one order on both sides.
+ */
+const canonical = (body: CaseFull) => ({ ...body, docket_history: [...body.docket_history].sort((a, b) => Date.parse(a.filed_at) - Date.parse(b.filed_at) || a.description.localeCompare(b.description)) });
+
+/** What the court's record reads as, normalized and built as the API builds it. */
+const expectedCase = (read: DocketRead | { kind: "refused" }) => {
+  if (read.kind !== "case") throw new Error("the record does not read");
+  return caseObjectOf(read, { kind: "us_state", system: "test" }, new Date());
+};
+const entryText = (entries: readonly DocketEntry[]) => entries.map((entry) => `${entry.filed_at} ${entry.description}`);
+
+let env: PublicDocketsEnvironment;
+beforeAll(async () => {
+  if (HAS_CORPUS) env = await startPublicDocketsEnvironment();
+});
+afterAll(async () => env?.close());
+
+describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("the free public docket systems on %s", (_name, target) => {
+  const opened = databaseForSuite(target);
+  beforeAll(() => useDatabase(opened().db));
+
+  it("covers the Supreme Court, Texas' and Florida's appellate courts, saying which system serves each", async () => {
+    const status = await callRoute<{ courts: Array<{ court_code: string; coverage: string; case_management_system: string | null }> }>(getStatus, "/v2/status");
+    const byCode = new Map(status.body.courts.map((court) => [court.court_code, court]));
+    expect(byCode.get("scotus")).toMatchObject({ coverage: "full", case_management_system: "Supreme Court of the United States docket" });
+    for (const code of ["txsupct", "texcrimapp", ...Array.from({ length: 15 }, (_, i) => `texapp${i + 1}`)]) expect(byCode.get(code)).toMatchObject({ coverage: "full", case_management_system: "TAMES" });
+    for (const code of ["fla", ...Array.from({ length: 6 }, (_, i) => `fladistctapp${i + 1}`)]) expect(byCode.get(code)).toMatchObject({ coverage: "full", case_management_system: "ACIS" });
+  });
+
+  it("the Supreme Court: a docket's JSON, read and normalized, is what a query answers", async () => {
+    const before = env.server.log.length;
+    const answer = await query("scotus", "16-1362");
+    expect(answer.status).toBe(200);
+    expect(canonical(answer.body.case as CaseFull)).toEqual(canonical(expectedCase(readScotusJson(corpusText("scotus/json/16-1362.compare.json")))));
+    expect(answer.body.meta.cache_age_seconds).toBe(0);
+    expect(env.server.log.slice(before).map((entry) => entry.url)).toEqual(["/RSS/Cases/JSON/16-1362.json"]);
+    // An application's docket (23A999) by its own number.
+    expect((await query("scotus", "23A999")).status).toBe(200);
+  });
+
+  it("Texas: the Supreme Court, the Court of Criminal Appeals and a court of appeals, each from its own page", async () => {
+    for (const [court, number, file] of [
+      ["txsupct", "25-1066", "state/texas/sc/25-1066.html"],
+      ["texcrimapp", "PD-0975-25", "state/texas/coca/PD-0975-25.html"],
+      ["texapp1", "01-25-00011-CV", "state/texas/coa/01-25-00011-CV.html"],
+    ] as const) {
+      const before = env.server.log.length;
+      const answer = await query(court, number);
+      expect(answer.status, `${court} ${number}`).toBe(200);
+      expect(canonical(answer.body.case as CaseFull)).toEqual(canonical(expectedCase(readTamesCase(corpusText(file)))));
+      const asked = env.server.log.slice(before).map((entry) => new URL(entry.url, "http://x"));
+      expect(asked).toHaveLength(1);
+      expect(asked[0]!.pathname).toBe("/Case.aspx");
+      expect(asked[0]!.searchParams.get("cn")).toBe(number);
+      expect(asked[0]!.searchParams.get("coa")).toBe(env.tames.courtOf(number));
+    }
+  });
+
+  it("Florida: the case found by its number, then its parties and its docket entries, page by page", async () => {
+    forgetAcisCourtsForTests();
+    const [number] = env.acis.wholeCases();
+    expect(number).toBe("4D2026-0606");
+    const before = env.server.log.length;
+    const answer = await query("fladistctapp4", number!);
+    expect(answer.status).toBe(200);
+    const body = answer.body.case as CaseFull;
+    expect(body).toMatchObject({ case_number: "4D2026-0606", case_name: "Isaiah Hargrett v. State of Florida", status: "open", date_filed: "2026-03-05" });
+    const recorded = readAcisDocketEntries(corpusText("state/florida/docket_entries/4D2026-0606.compare.json"));
+    if (recorded.kind !== "partial") throw new Error("the recorded docket entries do not read");
+    const oldestFirst = [...recorded.entries!].sort((a, b) => Date.parse(a.filed) - Date.parse(b.filed));
+    expect(body.docket_history.map((entry) => entry.description)).toEqual(oldestFirst.map((entry) => entry.text));
+    // Filing times to the second, in the court's own offset.
+    const second = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+    expect(body.docket_history.map((entry) => second(entry.filed_at))).toEqual(oldestFirst.map((entry) => second(entry.filed)));
+    expect(body.docket_history.every((entry) => /-0[45]:00$/.test(entry.filed_at))).toBe(true);
+    expect(body.appellate?.originating_court).toMatchObject({ case_id: "062016CF013112A88810" });
+    const paths = env.server.log.slice(before).map((entry) => entry.url.split("?")[0]);
+    expect(paths[0]).toBe("/courts/cms/cases/");
+    expect(paths).toContain("/courts");
+    expect(paths.filter((path) => path!.endsWith("/parties"))).toHaveLength(1);
+    expect(paths.filter((path) => path!.endsWith("/docketentries"))).toHaveLength(1);
+  });
+
+  it("a case a system does not have is 404 case_not_found, and nothing is stored", async () => {
+    for (const [court, number] of [["scotus", "99-9999"], ["texapp5", "05-25-99999-CV"], ["fladistctapp2", "2D2025-9999"]] as const) {
+      const answer = await query(court, number);
+      expect(answer.status, `${court} ${number}`).toBe(404);
+      expect(answer.body.error.code).toBe("case_not_found");
+      expect(await opened().db.prisma.case.count({ where: { courtCode: court, caseId: number } })).toBe(0);
+    }
+  });
+
+  it("a system that is down or answers garbage is 503 with Retry-After, never a case", async () => {
+    for (const [court, number, path] of [
+      ["scotus", "20-1268", /RSS\/Cases/],
+      ["texapp3", "03-18-00261-CV", /Case\.aspx/],
+      ["fla", "SC2026-0703", /courts\/cms\/cases/],
+    ] as const) {
+      env.server.fail({ match: path, kind: "status", status: 503 });
+      try {
+        const answer = await query(court, number);
+        expect(answer.status, `${court} ${number}`).toBe(503);
+        expect(answer.body.error.code).toBe("source_unavailable");
+        expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+      } finally {
+        env.server.clearFaults();
+      }
+    }
+    env.server.fail({ match: /RSS\/Cases\/JSON\/24-999/, kind: "hang" });
+    try {
+      const hung = await query("scotus", "24-999");
+      expect(hung.status).toBe(503);
+    } finally {
+      env.server.clearFaults();
+    }
+  });
+
+  it("an earlier state of each docket, then the whole record: the delta is exactly the entries added since", async () => {
+    const cases = [
+      { court: "scotus", number: "23-7483", cut: (k: number) => env.scotus.withoutNewest("23-7483", k) },
+      { court: "texapp1", number: "01-25-00011-CV", cut: (k: number) => env.tames.withoutNewestEvents("01-25-00011-CV", env.tames.courtOf("01-25-00011-CV")!, k) },
+      { court: "fladistctapp4", number: "4D2026-0606", cut: (k: number) => env.acis.withoutNewest("4D2026-0606", k) },
+    ];
+    for (const { court, number, cut } of cases) {
+      await opened().db.prisma.case.deleteMany({ where: { courtCode: court, caseId: number } });
+      cut(2);
+      const first = await query(court, number);
+      expect(first.status, `${court} ${number}`).toBe(200);
+      const before = new Set(entryText((first.body.case as CaseFull).docket_history));
+      cut(0);
+      const summary = await refreshCases({ prisma: opened().db.prisma, court: findCourt(court)!, caseIds: [number], now: new Date() });
+      expect(summary.refreshed, `${court} ${number}`).toBe(1);
+      const next = await query(court, number, { last_checked: first.body.meta.queried_at });
+      const whole = entryText((next.body.case as CaseFull).docket_history);
+      const added = whole.filter((text) => !before.has(text));
+      expect(added.length, `${court} ${number}`).toBeGreaterThanOrEqual(1);
+      expect(next.body.delta!.change_count).toBe(added.length);
+      expect(entryText(next.body.delta!.new_filings).sort()).toEqual(added.sort());
+    }
+  });
+
+  it("an ACIS refresh reads docket pages only until one holds an entry already stored", async () => {
+    await opened().db.prisma.case.deleteMany({ where: { courtCode: "fladistctapp4", caseId: "4D2026-0606" } });
+    env.acis.pageCap = 1;
+    try {
+      expect((await query("fladistctapp4", "4D2026-0606")).status).toBe(200);
+      const before = env.server.log.length;
+      await refreshCases({ prisma: opened().db.prisma, court: findCourt("fladistctapp4")!, caseIds: ["4D2026-0606"], now: new Date() });
+      const entryPages = env.server.log.slice(before).filter((entry) => entry.url.includes("/docketentries"));
+      // Two pages of one entry each; nothing new: the first page already holds a stored entry.
+      expect(entryPages.map((entry) => new URL(entry.url, "http://x").searchParams.get("page"))).toEqual(["0"]);
+      expect(((await query("fladistctapp4", "4D2026-0606")).body.case as CaseFull).docket_history).toHaveLength(2);
+    } finally {
+      env.acis.pageCap = null;
+    }
+  });
+});
+
+describe.skipIf(HAS_CORPUS)("the free public docket systems", () => {
+  it.skip(NO_CORPUS_MESSAGE, () => {});
+});

@@ -1,0 +1,54 @@
+// The settings this stop added for court systems and the case cache: what each value means, and a clear
+// message at start-up for a wrong one (lib/env.ts is parsed once; a bad value stops the server).
+import { afterEach, describe, expect, it } from "vitest";
+import { getEnv, publicDocketSystems, resetEnvForTests } from "@/lib/env";
+
+const NAMES = ["PUBLIC_DOCKET_SYSTEMS", "NODE_ENV", "CASE_CACHE_MAX_ENTRIES", "ACIS_BASE_URL"] as const;
+const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
+/** process.env as a plain record (its NODE_ENV is typed read-only). */
+const env = process.env as Record<string, string | undefined>;
+
+function withEnv(values: Partial<Record<(typeof NAMES)[number], string>>) {
+  for (const name of NAMES) {
+    if (values[name] === undefined) delete env[name];
+    else env[name] = values[name];
+  }
+  resetEnvForTests();
+}
+
+afterEach(() => {
+  for (const name of NAMES) {
+    if (saved[name] === undefined) delete env[name];
+    else env[name] = saved[name];
+  }
+  resetEnvForTests();
+});
+
+describe("PUBLIC_DOCKET_SYSTEMS", () => {
+  it("connects all three in production and none elsewhere unless told", () => {
+    withEnv({ NODE_ENV: "production" });
+    expect([...publicDocketSystems(getEnv())].sort()).toEqual(["acis", "scotus", "tames"]);
+    withEnv({ NODE_ENV: "development" });
+    expect(publicDocketSystems(getEnv()).size).toBe(0);
+    withEnv({ NODE_ENV: "test", PUBLIC_DOCKET_SYSTEMS: " Tames , acis " });
+    expect([...publicDocketSystems(getEnv())].sort()).toEqual(["acis", "tames"]);
+    withEnv({ NODE_ENV: "production", PUBLIC_DOCKET_SYSTEMS: "none" });
+    expect(publicDocketSystems(getEnv()).size).toBe(0);
+  });
+
+  it("refuses a system it does not know, naming the ones it does", () => {
+    withEnv({ PUBLIC_DOCKET_SYSTEMS: "scotus,nyscef" });
+    expect(() => getEnv()).toThrow(/PUBLIC_DOCKET_SYSTEMS.*scotus, tames, acis/);
+  });
+});
+
+describe("other source settings", () => {
+  it("refuses a base URL that is not http(s) and a cache bound that is not a whole number", () => {
+    withEnv({ ACIS_BASE_URL: "ftp://acis.example" });
+    expect(() => getEnv()).toThrow(/ACIS_BASE_URL/);
+    withEnv({ CASE_CACHE_MAX_ENTRIES: "-5" });
+    expect(() => getEnv()).toThrow(/CASE_CACHE_MAX_ENTRIES/);
+    withEnv({ CASE_CACHE_MAX_ENTRIES: "0" });
+    expect(getEnv().CASE_CACHE_MAX_ENTRIES).toBe(0);
+  });
+});
