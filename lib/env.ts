@@ -46,11 +46,32 @@ const fields = z.object({
    * so a deployment never serves generated data unless told to.
    */
   CASE_SOURCE: z.enum(["demo", "none"]).optional(),
+  /**
+   * Court systems with free public dockets to read live (docs/sources.md): `scotus` (the Supreme Court's
+   * docket JSON), `tames` (Texas appellate courts), `acis` (Florida appellate courts), comma-separated, or
+   * `none`. Default: all three in production, none elsewhere (development and tests never reach a court
+   * system unless told to; the demo source stands in). A court of a system not listed is `planned`.
+   */
+  PUBLIC_DOCKET_SYSTEMS: z
+    .string()
+    .transform((value) => value.split(",").map((name) => name.trim().toLowerCase()).filter((name) => name !== "" && name !== "none"))
+    .pipe(z.array(z.enum(["scotus", "tames", "acis"], { error: "PUBLIC_DOCKET_SYSTEMS lists scotus, tames, acis (comma-separated) or none" })))
+    .optional(),
+  /** Where each of those systems is (the replay server in tests). */
+  SCOTUS_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://www.supremecourt.gov"),
+  TAMES_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://search.txcourts.gov"),
+  ACIS_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://acis-api.flcourts.gov"),
   /** Demo source: court codes whose system is "down" (comma-separated), to try outages locally. */
   DEMO_SOURCE_DOWN_COURTS: z
     .string()
     .transform((value) => value.split(",").map((code) => code.trim().toLowerCase()).filter(Boolean))
     .default([]),
+  /**
+   * Docket entries of cached cases each instance keeps in memory by content version (lib/cases/
+   * case-content-cache.ts): a case asked again while unchanged is not read from the database again. About
+   * 1 KB of memory per entry; 0 keeps nothing.
+   */
+  CASE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
   /** Longest wait for a court system to answer one case fetch. */
   SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /**
@@ -175,6 +196,13 @@ export type Env = z.infer<typeof envSchema>;
 /** The case source in effect: explicit CASE_SOURCE, else demo outside production. */
 export function caseSourceMode(env: Env): "demo" | "none" {
   return env.CASE_SOURCE ?? (env.NODE_ENV === "production" ? "none" : "demo");
+}
+
+export type PublicDocketSystem = "scotus" | "tames" | "acis";
+
+/** The free public docket systems this deployment reads (PUBLIC_DOCKET_SYSTEMS). */
+export function publicDocketSystems(env: Env): ReadonlySet<PublicDocketSystem> {
+  return new Set(env.PUBLIC_DOCKET_SYSTEMS ?? (env.NODE_ENV === "production" ? ["scotus", "tames", "acis"] : []));
 }
 
 /** A PACER account is configured: federal CM/ECF courts are served from PACER. */

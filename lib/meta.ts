@@ -9,8 +9,18 @@ export interface MetaBase {
   tag: string | null;
 }
 
+/** Random bytes drawn ahead, 12 per request id: one system call per 340 requests instead of one each. */
+const POOL_BYTES = 4_080;
+let pool = Buffer.alloc(0);
+let used = POOL_BYTES;
+
 export function newRequestId(): string {
-  return `req_${randomBytes(12).toString("hex")}`;
+  if (used + 12 > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    used = 0;
+  }
+  used += 12;
+  return `req_${pool.toString("hex", used - 12, used)}`;
 }
 
 export function caseMeta(

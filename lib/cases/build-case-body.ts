@@ -4,6 +4,7 @@
 import type { CaseBasic, CaseFull, DocketEntry } from "@/contract";
 import type { CourtRecord } from "@/lib/courts/types";
 import { chronological } from "./compute-delta";
+import { isSharedContent } from "./shared-content";
 import { entryDescription, selectLanguage, type DeliveredLanguage } from "./select-language";
 import type { CaseRecord, StoredDocketEntry } from "./types";
 
@@ -46,18 +47,40 @@ function chronologicalOnce(entries: readonly StoredDocketEntry[]): StoredDocketE
   return sorted;
 }
 
-export function buildCaseBody({ record, court, context, language: preference, historyBytes }: BuildCaseBodyOptions): CaseBody {
-  const language = selectLanguage(record.header, court, preference);
-  const toEntry = (entry: StoredDocketEntry): DocketEntry => ({
+function entryView(entry: StoredDocketEntry, useSecondary: boolean): DocketEntry {
+  return {
     entry_number: entry.entry_number,
     filed_at: entry.filed_at,
     filing_type: entry.filing_type,
     filed_by: entry.filed_by,
-    description: entryDescription(entry, language.useSecondaryDescriptions),
+    description: entryDescription(entry, useSecondary),
     document_identifier: entry.document_identifier,
     document_identifier_type: entry.document_identifier_type,
     external_url: entry.external_url,
-  });
+  };
+}
+
+/**
+ * A shared content's entry as responses show it (lib/cases/shared-content.ts), made once per entry and
+ * language and then shared, frozen: by the docket history and the delta of every response of that content,
+ * so what was built, checked and measured once is not done again (lib/cases/prepared-body.ts).
+ */
+const sharedViews = [new WeakMap<StoredDocketEntry, DocketEntry>(), new WeakMap<StoredDocketEntry, DocketEntry>()] as const;
+function sharedEntryView(entry: StoredDocketEntry, useSecondary: boolean): DocketEntry {
+  const views = sharedViews[useSecondary ? 1 : 0];
+  let view = views.get(entry);
+  if (!view) {
+    view = Object.freeze(entryView(entry, useSecondary));
+    views.set(entry, view);
+  }
+  return view;
+}
+
+export function buildCaseBody({ record, court, context, language: preference, historyBytes }: BuildCaseBodyOptions): CaseBody {
+  const language = selectLanguage(record.header, court, preference);
+  const useSecondary = language.useSecondaryDescriptions;
+  const view = isSharedContent(record.entries) ? sharedEntryView : entryView;
+  const toEntry = (entry: StoredDocketEntry): DocketEntry => view(entry, useSecondary);
 
   const header = language.header;
   const basic: CaseBasic = {

@@ -3,8 +3,11 @@
 import type { CaseFull, CaseResponse } from "@/contract";
 import { caseMeta, type MetaBase } from "@/lib/meta";
 import { buildCaseBody, type OmittedHistory } from "./build-case-body";
+import type { DeliveredLanguage } from "./select-language";
 import { RESPONSE_LIMIT_BYTES, checkResponseSize, fitDocketHistory } from "./fit-docket";
 import type { CaseRequest } from "./parse-case-request";
+import { preparedBody } from "./prepared-body";
+import { caseResponseBytes } from "./serialize-case-response";
 import type { CaseRecord } from "./types";
 import { walkDelta, type DeltaWalk } from "./walk-delta";
 
@@ -19,11 +22,39 @@ export interface BuildCaseResponseOptions {
 }
 
 export function buildCaseResponse({ record, request, meta, queryCostUsd, now, limitBytes = RESPONSE_LIMIT_BYTES }: BuildCaseResponseOptions): CaseResponse {
+  // A content served again and again has its body prepared once (lib/cases/prepared-body.ts): when the
+  // answer fits under the ceiling as it is, nothing else is built or measured.
+  const whole = fromPreparedBody({ record, request, meta, queryCostUsd, now, limitBytes });
+  if (whole) return whole;
   // A full docket is built from its newest entries back, only as far as the ceiling can hold (a 20,000-entry
   // docket cut to a batch share of 200 KB builds a few hundred entries); an exact build is the fallback.
   const tailOnly = buildCaseResponseWith({ record, request, meta, queryCostUsd, now, limitBytes }, limitBytes);
   if (tailOnly) return tailOnly;
   return buildCaseResponseWith({ record, request, meta, queryCostUsd, now, limitBytes }, undefined)!;
+}
+
+function fromPreparedBody({ record, request, meta, queryCostUsd, now, limitBytes }: Required<BuildCaseResponseOptions>): CaseResponse | null {
+  const prepared = preparedBody({ record, court: request.court, context: request.context, language: request.language });
+  if (!prepared) return null;
+  const response: CaseResponse = {
+    meta: responseMeta({ record, request, meta, queryCostUsd, now }, prepared.delivered),
+    case_id: request.caseId,
+    court_code: request.court.court_code,
+    case: prepared.body,
+  };
+  if (request.lastChecked) response.delta = walkDelta(record.entries, request, prepared.toEntry).delta;
+  return caseResponseBytes(response) <= limitBytes ? response : null;
+}
+
+function responseMeta({ record, request, meta, queryCostUsd, now }: Omit<BuildCaseResponseOptions, "limitBytes">, delivered: DeliveredLanguage): CaseResponse["meta"] {
+  return caseMeta(meta, {
+    query_cost_usd: queryCostUsd,
+    coverage_status: request.court.coverage,
+    cache_age_seconds: Math.max(0, Math.floor((now.getTime() - Date.parse(record.last_refreshed_at)) / 1000)),
+    context_delivered: request.context,
+    language_delivered: delivered,
+    truncated: false,
+  });
 }
 
 /** Room left for the truncation details of the older entries a tail-only history leaves out. */
@@ -37,14 +68,7 @@ function buildCaseResponseWith(
   const { body: caseBody, delivered, toEntry, omitted } = buildCaseBody({ record, court, context: request.context, language: request.language, historyBytes });
 
   const response: CaseResponse = {
-    meta: caseMeta(meta, {
-      query_cost_usd: queryCostUsd,
-      coverage_status: court.coverage,
-      cache_age_seconds: Math.max(0, Math.floor((now.getTime() - Date.parse(record.last_refreshed_at)) / 1000)),
-      context_delivered: request.context,
-      language_delivered: delivered,
-      truncated: false,
-    }),
+    meta: responseMeta({ record, request, meta, queryCostUsd, now }, delivered),
     case_id: request.caseId,
     court_code: court.court_code,
     case: caseBody,

@@ -5,6 +5,7 @@ import type { CoveredCourt } from "@/lib/courts/resolve-court";
 import { listUnhealthyCourts } from "@/lib/courts/court-health";
 import { getPrisma } from "@/lib/db";
 import { lookupSandboxCase } from "@/lib/sandbox/lookup-sandbox-case";
+import { contentCacheFor } from "./case-content-cache";
 import { caseLockKey, withCaseSnapshot } from "./case-snapshot";
 import { fetchMissingCase, type MissOutcome } from "./fetch-missing-case";
 import { markCasesQueried } from "./mark-cases-queried";
@@ -34,7 +35,9 @@ export const liveStore: CaseStore = {
     const prisma = await getPrisma();
     const keys = requests.map(({ court, caseId }) => ({ courtCode: court.court_code, caseId }));
     const lockKeys = keys.map(({ courtCode, caseId }) => caseLockKey(courtCode, caseId));
-    const read = () => withCaseSnapshot(prisma, lockKeys, async ({ tx, queriedAt }) => ({ queriedAt, cases: await readCachedCases(tx, keys) }));
+    // Cases whose content this instance holds at their current version are not read whole again.
+    const cache = contentCacheFor(prisma);
+    const read = () => withCaseSnapshot(prisma, lockKeys, async ({ tx, queriedAt }) => ({ queriedAt, cases: await readCachedCases(tx, keys, cache) }));
 
     let snapshot = await read();
     const misses = new Map<string, CaseLookupRequest>();

@@ -8,10 +8,28 @@
 //   dated ahead, what was filed) after it, never a whole docket's history;
 // - an entry the court dates ahead (a scheduled hearing) is new once, when it appears, not on every check
 //   until its date passes.
+import { isSharedContent } from "./shared-content";
 import type { StoredDocketEntry } from "./types";
 
 export function isNewSince(entry: StoredDocketEntry, since: Date): boolean {
   return Date.parse(entry.appeared_at) > since.getTime();
+}
+
+/**
+ * The entries new since `since`, in their stored order. A shared content's appearance times are parsed once
+ * (it is asked again and again, lib/cases/shared-content.ts), then compared as numbers.
+ */
+const appearanceTimes = new WeakMap<readonly StoredDocketEntry[], Float64Array>();
+export function entriesNewSince(entries: readonly StoredDocketEntry[], since: Date): StoredDocketEntry[] {
+  let times = appearanceTimes.get(entries);
+  if (!times) {
+    times = Float64Array.from(entries, (entry) => Date.parse(entry.appeared_at));
+    if (isSharedContent(entries)) appearanceTimes.set(entries, times);
+  }
+  const sinceMs = since.getTime();
+  const fresh: StoredDocketEntry[] = [];
+  for (let index = 0; index < times.length; index += 1) if (times[index]! > sinceMs) fresh.push(entries[index]!);
+  return fresh;
 }
 
 /** Chronological: filed_at, then entry number (unnumbered last), then appearance. Stable. */
@@ -29,7 +47,7 @@ export function chronological(entries: readonly StoredDocketEntry[]): StoredDock
 }
 
 export function newEntriesSince(entries: readonly StoredDocketEntry[], since: Date): StoredDocketEntry[] {
-  return chronological(entries.filter((entry) => isNewSince(entry, since)));
+  return chronological(entriesNewSince(entries, since));
 }
 
 export interface MonitorSummary {
@@ -42,8 +60,7 @@ export interface MonitorSummary {
 export function summarizeChanges(entries: readonly StoredDocketEntry[], since: Date): MonitorSummary {
   let count = 0;
   let latest: StoredDocketEntry | null = null;
-  for (const entry of entries) {
-    if (!isNewSince(entry, since)) continue;
+  for (const entry of entriesNewSince(entries, since)) {
     count += 1;
     if (latest === null || Date.parse(entry.filed_at) > Date.parse(latest.filed_at)) latest = entry;
   }

@@ -1,7 +1,8 @@
 // POST /v2/cases/batch: results in request order; a query that fails at the source becomes a
 // per-query error object. Queries with invalid input never get here: the whole batch is refused
 // before payment (parseBatchRequest), so nobody pays for a query that could only fail.
-import { MAX_BATCH_QUERIES, batchQuerySchema, batchResultSchema, type BatchResponse, type BatchResult } from "@/contract";
+import { z } from "zod";
+import { MAX_BATCH_QUERIES, batchMetaSchema, batchQuerySchema, batchResultSchema, type BatchResponse, type BatchResult } from "@/contract";
 import { ServiceError, internalError, toErrorObject } from "@/lib/errors";
 import { parseWith } from "@/lib/http/parse-input";
 import { batchMeta, type MetaBase } from "@/lib/meta";
@@ -12,6 +13,12 @@ import type { CaseStore } from "./case-store";
 import { lookupError } from "./query-case";
 import { logError } from "@/lib/log";
 import { BatchShares, yieldToOtherRequests } from "./batch-shares";
+
+/**
+ * The frame of a batch answer, what the endpoint wrapper checks: queryBatch checks each result against the
+ * contract as it builds it (a 10 MB answer checked at once would hold the event loop).
+ */
+export const batchFrameSchema = z.strictObject({ meta: batchMetaSchema, results: z.array(z.unknown()) }) as unknown as z.ZodType<BatchResponse>;
 
 /** 50 queries of any sensible size fit many times over; a larger body cannot be a valid batch. */
 export const BATCH_BODY_LIMIT = 512 * 1024;

@@ -5,6 +5,7 @@ import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { courtTimezone } from "@/lib/courts/timezone";
 import { findCourt } from "@/lib/courts/registry";
 import { instantToZonedIso } from "@/lib/sources/zoned-time";
+import type { CaseContentCache, CaseContent } from "./case-content-cache";
 import type { CaseHeader, CaseRecord } from "./types";
 
 type Reader = PrismaClient | Prisma.TransactionClient;
@@ -34,11 +35,59 @@ interface EntryRow {
 
 export const cacheKey = (courtCode: string, caseId: string) => `${courtCode}|${caseId}`;
 
-export async function readCachedCases(db: Reader, keys: readonly CaseKey[]): Promise<Map<string, CaseRecord>> {
+interface HeadRow {
+  id: string;
+  court_code: string;
+  case_id: string;
+  version: string;
+  last_refreshed_at: Date;
+  source_state: string;
+}
+
+/**
+ * The cases at `keys`, as stored now. With a content cache (lib/cases/case-content-cache.ts), a case
+ * whose content version this instance holds costs one small row: only the others are read whole. Call it
+ * inside a case snapshot (lib/cases/case-snapshot.ts), which keeps writers out between its statements.
+ */
+export async function readCachedCases(db: Reader, keys: readonly CaseKey[], cache?: CaseContentCache): Promise<Map<string, CaseRecord>> {
   const found = new Map<string, CaseRecord>();
   if (keys.length === 0) return found;
+  const heads = await db.$queryRawUnsafe<HeadRow[]>(
+    `SELECT c.id, c.court_code, c.case_id, c.content_version::text AS version, c.last_refreshed_at, c.source_state
+     FROM cases c JOIN unnest($1::text[], $2::text[]) AS k(court_code, case_id) ON c.court_code = k.court_code AND c.case_id = k.case_id`,
+    keys.map((key) => key.courtCode),
+    keys.map((key) => key.caseId),
+  );
+  const contents = new Map<string, CaseContent>();
+  const misses: HeadRow[] = [];
+  for (const head of heads) {
+    const held = cache?.get(head.id, head.version);
+    if (held) contents.set(head.id, held);
+    else misses.push(head);
+  }
+  if (misses.length > 0) {
+    for (const [id, content] of await readContents(db, misses.map((head) => head.id))) {
+      contents.set(id, content);
+      cache?.set(id, misses.find((head) => head.id === id)!.version, content);
+    }
+  }
+  for (const head of heads) {
+    const content = contents.get(head.id);
+    if (!content) continue;
+    found.set(cacheKey(head.court_code, head.case_id), {
+      ...content,
+      last_refreshed_at: head.last_refreshed_at.toISOString(),
+      source_state: head.source_state as NonNullable<CaseRecord["source_state"]>,
+    });
+  }
+  return found;
+}
+
+/** Header, parties, cross-references and entries of the given case rows: one query per table. */
+async function readContents(db: Reader, ids: readonly string[]): Promise<Map<string, CaseContent>> {
+  const contents = new Map<string, CaseContent>();
   const rows = await db.case.findMany({
-    where: { OR: keys.map(({ courtCode, caseId }) => ({ courtCode, caseId })) },
+    where: { id: { in: [...ids] } },
     include: {
       parties: { orderBy: { position: "asc" }, include: { attorneys: { orderBy: { position: "asc" } } } },
       crossReferences: { orderBy: { position: "asc" } },
@@ -50,7 +99,10 @@ export async function readCachedCases(db: Reader, keys: readonly CaseKey[]): Pro
     const entryRows = await db.$queryRawUnsafe<EntryRow[]>(
       `SELECT case_ref, entry_key, entry_number, filed_at, filing_type, filed_by, description, description_secondary,
               document_identifier, document_identifier_type, external_url, first_seen_at, appeared_at
-       FROM docket_entries WHERE case_ref = ANY($1::uuid[])`,
+       FROM docket_entries WHERE case_ref = ANY($1::uuid[])
+       -- The served order of entries the chronological order cannot tell apart (same filing time, no
+       -- numbers, one refresh) must not depend on where the database keeps its rows.
+       ORDER BY filed_at, entry_number NULLS LAST, appeared_at, entry_key`,
       rows.map((row) => row.id),
     );
     for (const entry of entryRows) {
@@ -78,7 +130,7 @@ export async function readCachedCases(db: Reader, keys: readonly CaseKey[]): Pro
       jury_demand: row.juryDemand as CaseHeader["jury_demand"],
       appellate: (row.appellate as Appellate | null) ?? null,
     };
-    found.set(cacheKey(row.courtCode, row.caseId), {
+    contents.set(row.id, {
       case_id: row.caseId,
       court_code: row.courtCode,
       header,
@@ -117,11 +169,9 @@ export async function readCachedCases(db: Reader, keys: readonly CaseKey[]): Pro
         appeared_at: entry.appeared_at.toISOString(),
         entry_key: entry.entry_key,
       })),
-      last_refreshed_at: row.lastRefreshedAt.toISOString(),
-      source_state: row.sourceState as NonNullable<CaseRecord["source_state"]>,
     });
   }
-  return found;
+  return contents;
 }
 
 export async function readCachedCase(db: Reader, courtCode: string, caseId: string): Promise<CaseRecord | null> {

@@ -99,7 +99,9 @@ export async function storeCase({ prisma, record, source, scope = "case", keepPa
     const before = await tx.case.findUnique({ where, select: { id: true } });
     if (scope === "entries") {
       if (!before) return { newEntries: 0, storedAt: stamp };
-      return { newEntries: await storeEntries(tx, before.id, record.entries, stamp, { firstFetch: false, addOnly: true }), storedAt: stamp };
+      const added = await storeEntries(tx, before.id, record.entries, stamp, { firstFetch: false, addOnly: true });
+      await nextContentVersion(tx, before.id);
+      return { newEntries: added, storedAt: stamp };
     }
     const fields = {
       caseNumber: header.case_number,
@@ -176,8 +178,17 @@ export async function storeCase({ prisma, record, source, scope = "case", keepPa
     }
 
     const newEntries = await storeEntries(tx, stored.id, record.entries, stamp, { firstFetch: before === null, addOnly: false });
+    await nextContentVersion(tx, stored.id);
     return { newEntries, storedAt: stamp };
   });
+}
+
+/**
+ * Every write of what the case serves gives it a new content version, in the write's own transaction:
+ * instances that hold the previous content in memory (lib/cases/case-content-cache.ts) read it again.
+ */
+async function nextContentVersion(tx: Transaction, caseRef: string): Promise<void> {
+  await tx.$executeRawUnsafe("UPDATE cases SET content_version = content_version + 1 WHERE id = $1::uuid", caseRef);
 }
 
 /**

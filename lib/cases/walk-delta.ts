@@ -3,7 +3,7 @@
 // are walked in the order they appeared; a cut keeps the earliest that fit and hands out a cursor at the
 // last one kept, so a chain of answers returns every new filing exactly once, each under the ceiling.
 import type { Delta, DocketEntry } from "@/contract";
-import { chronological, isNewSince } from "./compute-delta";
+import { chronological, entriesNewSince } from "./compute-delta";
 import { compareWalk, decodeDeltaCursor, encodeDeltaCursor, type DeltaPosition } from "./delta-cursor";
 import { entryKey } from "./entry-key";
 import type { CaseRequest } from "./parse-case-request";
@@ -32,7 +32,7 @@ export function walkDelta(
   const since = lastChecked.at;
   const sinceMs = since.getTime();
   const filter = request.filingTypes;
-  const fresh = entries.filter((entry) => isNewSince(entry, since));
+  const fresh = entriesNewSince(entries, since);
   const after = request.deltaCursor ? decodeDeltaCursor(request.deltaCursor, sinceMs) : null;
   const steps = fresh
     .map((entry) => ({

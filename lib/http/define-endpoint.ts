@@ -29,6 +29,11 @@ export interface EndpointDefinition<Input, Output> {
   name: string;
   /** The contract's 200 response schema: every success body is checked against it. */
   response: z.ZodType<Output>;
+  /**
+   * The check against `response` where an endpoint knows which parts of its body were checked already
+   * (lib/cases/check-case-response.ts): the contract's issues, or null. Default: the schema, in full.
+   */
+  check?: (output: Output) => readonly unknown[] | null;
   /** Paid endpoints: the price of this request. Asked only after the input is valid. */
   price?: (input: Input) => PaymentQuote;
   /** Paid endpoints: how many of the paid queries succeeded (a batch's `successful`); default 1. */
@@ -41,6 +46,11 @@ export interface EndpointDefinition<Input, Output> {
    * runs after the answer is returned and never delays it (spec, Events 1).
    */
   afterPayment?: (settled: boolean, context: RequestContext) => Promise<void>;
+  /**
+   * How work after the answer is kept alive: the route passes Next's after() (app/after-response.ts), so a
+   * serverless function is not frozen before it is done. Default: the work runs on, unawaited.
+   */
+  afterResponse?: (task: () => Promise<void>) => void;
   /**
    * The success body, when JSON.stringify of the whole answer at once would hold the event loop too long
    * (a 10 MB batch): a stream of the same bytes, serialized piece by piece. Default: JSON.stringify.
@@ -100,6 +110,7 @@ export function defineEndpoint<Input, Output>(
             return output;
           },
           successes: definition.successes,
+          answerText: (output) => answerText(definition, output),
         });
         if (paid.replayed) {
           // The stored answer of an earlier presentation of this payment: its request id, nothing run again.
@@ -108,7 +119,9 @@ export function defineEndpoint<Input, Output>(
         // Paid for and answered: what follows (handing deliveries over) runs after the answer is sent, and a
         // failure there is logged, never the caller's problem (the sweep hands over what was not).
         if (definition.afterPayment) {
-          void definition.afterPayment(paid.settled, context).catch((failure) => logError(meta.request_id, "after-payment step failed", failure));
+          const afterPayment = definition.afterPayment;
+          const task = () => afterPayment(paid.settled, context).catch((failure) => logError(meta.request_id, "after-payment step failed", failure));
+          (definition.afterResponse ?? ((work) => void work()))(task);
         }
         return successResponse(paid.result, context, paid.headers, definition.serialize);
       } catch (error) {
@@ -184,12 +197,24 @@ function resolveBaseUrl(request: Request): string {
 }
 
 function checkedOutput<Input, Output>(definition: EndpointDefinition<Input, Output>, output: Output, context: RequestContext): Output {
-  const checked = definition.response.safeParse(output);
-  if (!checked.success) {
-    logError(context.meta.request_id, `${definition.name}: response failed contract validation`, checked.error.issues.slice(0, 5));
+  const issues = definition.check ? definition.check(output) : issuesOf(definition.response.safeParse(output));
+  if (issues) {
+    logError(context.meta.request_id, `${definition.name}: response failed contract validation`, issues.slice(0, 5));
     throw internalError();
   }
   return output;
+}
+
+/** The success body as text, for the ledger: the endpoint's serializer where it gives bytes or text. */
+function answerText<Input, Output>(definition: EndpointDefinition<Input, Output>, output: Output): string {
+  const body = definition.serialize?.(output);
+  if (typeof body === "string") return body;
+  if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
+  return JSON.stringify(output);
+}
+
+function issuesOf(checked: { success: boolean; error?: { issues: readonly unknown[] } }): readonly unknown[] | null {
+  return checked.success ? null : (checked.error?.issues ?? []);
 }
 
 function successResponse<Output>(output: Output, context: RequestContext, extraHeaders: Record<string, string>, serialize?: (output: Output) => BodyInit): Response {

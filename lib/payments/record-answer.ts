@@ -2,29 +2,32 @@
 // becomes `settling`. From here on a crash loses nothing: the reconciler finishes the row from the chain,
 // and the same proof fetches this answer (serve-paid-again.ts). Also records the daily quota a request
 // reserved, so that whoever closes the payment gives back what was not used.
+import type { SqlExecutor } from "@/lib/db/apply-migrations";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 export interface RecordAnswerOptions {
-  prisma: PrismaClient;
+  /**
+   * Plain SQL on the ledger's database (lib/db/open-database.ts), not Prisma: an answer is up to 2 MB (10 MB
+   * for a batch), and Prisma's query compiler copies every parameter through its WebAssembly module, which
+   * for such a string took longer than the rest of the paid request.
+   */
+  sql: SqlExecutor;
   nonceKey: string;
   requestId: string;
-  answer: unknown;
+  /** The answer's JSON. */
+  answer: string;
   succeededQueries: number;
   expiresAt: Date;
 }
 
 /** False when this request no longer holds the reservation (the reconciler released it meanwhile). */
-export async function recordAnswer({ prisma, nonceKey, requestId, answer, succeededQueries, expiresAt }: RecordAnswerOptions): Promise<boolean> {
-  const updated = await prisma.$executeRawUnsafe(
+export async function recordAnswer({ sql, nonceKey, requestId, answer, succeededQueries, expiresAt }: RecordAnswerOptions): Promise<boolean> {
+  const updated = await sql.query<{ nonce_key: string }>(
     `UPDATE payment_records SET outcome = 'settling', answer = $3, answer_expires_at = $4::timestamptz, succeeded_queries = $5, updated_at = now()
-      WHERE nonce_key = $1 AND request_id = $2 AND outcome = 'reserved'`,
-    nonceKey,
-    requestId,
-    JSON.stringify(answer),
-    expiresAt.toISOString(),
-    succeededQueries,
+      WHERE nonce_key = $1 AND request_id = $2 AND outcome = 'reserved' RETURNING nonce_key`,
+    [nonceKey, requestId, answer, expiresAt.toISOString(), succeededQueries],
   );
-  return updated === 1;
+  return updated.length === 1;
 }
 
 export async function recordQuota(prisma: PrismaClient, nonceKey: string, requestId: string, dayStart: Date, queries: number): Promise<void> {

@@ -48,6 +48,8 @@ export interface RunPaidOptions<T> {
   work: (payer: string) => Promise<T>;
   /** How many of the paid queries succeeded (0: nothing is settled). Default: 1. */
   successes?: (result: T) => number;
+  /** The answer as it is stored for a lost answer's retry (JSON): the endpoint's own serializer. Default: JSON.stringify. */
+  answerText?: (result: T) => string;
 }
 
 export interface PaidResult<T> {
@@ -169,10 +171,10 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
 
   // The answer is stored before anything is broadcast: a crash from here on is finished from the chain.
   const stored = await recordAnswer({
-    prisma,
+    sql: database.sql,
     nonceKey: reservation.nonceKey,
     requestId,
-    answer: result,
+    answer: (options.answerText ?? JSON.stringify)(result),
     succeededQueries: succeeded,
     expiresAt: new Date(Date.now() + config.answerRetentionMs),
   });

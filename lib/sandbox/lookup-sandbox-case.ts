@@ -1,5 +1,6 @@
 // The sandbox's case source: fixture cases, one court whose source is down, and 404 for the rest.
 import type { CoveredCourt } from "@/lib/courts/resolve-court";
+import { shareCaseContent } from "@/lib/cases/shared-content";
 import type { CaseLookup } from "@/lib/cases/types";
 import { SANDBOX_CASES } from "./cases";
 
@@ -12,6 +13,8 @@ export const SANDBOX_CACHE_AGE_SECONDS = 600;
 export const SANDBOX_FIXTURE_COURTS: ReadonlySet<string> = new Set([...SANDBOX_CASES.map((record) => record.court_code), SANDBOX_SOURCE_DOWN_COURT]);
 
 const fixtures = new Map(SANDBOX_CASES.map((record) => [`${record.court_code}|${record.case_id}`, record]));
+// Every sandbox answer of a fixture shows the same objects: their bodies are built and checked once.
+for (const record of SANDBOX_CASES) shareCaseContent(record);
 
 export async function lookupSandboxCase(court: CoveredCourt, caseId: string, now: Date): Promise<CaseLookup> {
   if (court.court_code === SANDBOX_SOURCE_DOWN_COURT) {

@@ -8,6 +8,7 @@ import { getEnv } from "@/lib/env";
 import { logEvent } from "@/lib/log";
 import { feeBudgetNotice, withBudgetNote } from "@/lib/sources/pacer/fee-budget-notice";
 import { statusMeta, type MetaBase } from "@/lib/meta";
+import { rememberedStatus } from "./status-memo";
 
 
 const PUBLIC_COURTS = COURTS.map(toPublicCourt);
@@ -26,6 +27,10 @@ export async function operationalStatus(sandbox: boolean): Promise<StatusRespons
   if (sandbox) return "degraded"; // the sandbox court SANDBOX_SOURCE_DOWN_COURT is always down
   const override = getEnv().SERVICE_STATUS_OVERRIDE;
   if (override) return override;
+  return rememberedStatus(readOperationalStatus);
+}
+
+async function readOperationalStatus(): Promise<StatusResponse["operational_status"]> {
   try {
     const prisma = await getPrisma();
     const unhealthy = await listUnhealthyCourts(prisma);

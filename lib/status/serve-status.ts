@@ -1,6 +1,8 @@
-// GET /v2/status, served from a precomputed body: the court registry is serialized once per registry
-// version (the courts are most of the bytes), answered with a weak ETag over what can change, and a 304
-// when the caller already has it. Cacheable by CDNs for a minute (operational status moves slowly).
+// GET /v2/status, served from a precomputed body: the court registry is serialized and encoded once per
+// registry version (the courts are most of the bytes, ~900 KB: copied into each answer, never serialized or
+// encoded again), answered with a weak ETag over what can change (computed once per state), and a 304 when
+// the caller already has it. Cacheable by CDNs for a minute (operational status moves slowly; this
+// instance reads it at most every few seconds, lib/status/status-memo.ts).
 import { createHash } from "node:crypto";
 import { API_VERSION } from "@/contract";
 import { COURTS, toPublicCourt } from "@/lib/courts/registry";
@@ -8,12 +10,35 @@ import { applyRequestSwitches, beginRequest, errorResponse } from "@/lib/http/de
 import { limitSandbox } from "@/lib/limits/limit-sandbox";
 import { getPrisma } from "@/lib/db";
 import { statusMeta } from "@/lib/meta";
-import { feeBudgetNotice, withBudgetNote } from "@/lib/sources/pacer/fee-budget-notice";
+import { feeBudgetNotice, withBudgetNote, type FeeBudgetNotice } from "@/lib/sources/pacer/fee-budget-notice";
 import { operationalStatus } from "./get-status";
 
 const COURTS_JSON = JSON.stringify(COURTS.map(toPublicCourt));
 /** Changes whenever any court's public fields change. */
 export const REGISTRY_VERSION = createHash("sha256").update(COURTS_JSON).digest("hex").slice(0, 16);
+const COURTS_BYTES = Buffer.from(COURTS_JSON, "utf8");
+const CLOSING = Buffer.from("}", "utf8");
+
+/** A few states at most (the registry, while a fee budget notice holds, per reset time): kept small anyway. */
+function remembered<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= 16) cache.clear();
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}
+const noticeCourts = new Map<string, Buffer>();
+const etags = new Map<string, string>();
+
+/** The courts' JSON as UTF-8; while PACER's fee budget is spent, with the notes that say so. */
+function courtsBytes(notice: FeeBudgetNotice | null): Buffer {
+  if (!notice) return COURTS_BYTES;
+  return remembered(noticeCourts, `${notice.scope}|${notice.resetsAt.toISOString()}`, () =>
+    Buffer.from(JSON.stringify(COURTS.map((court) => toPublicCourt(withBudgetNote(court, notice)))), "utf8"),
+  );
+}
 
 const CACHE_CONTROL = "public, max-age=60, s-maxage=60, stale-while-revalidate=300";
 // The sandbox answer (always "degraded") must never be stored where the live one is looked up: the
@@ -37,9 +62,9 @@ export async function serveStatus(request: Request): Promise<Response> {
     const status = await operationalStatus(context.meta.sandbox);
     // While PACER's fee budget is spent, the courts it serves say so in their notes (lib/sources/pacer/fee-budget-notice.ts).
     const notice = context.meta.sandbox ? null : await feeBudgetNotice(await getPrisma(), new Date()).catch(() => null);
-    const courtsJson = notice ? JSON.stringify(COURTS.map((court) => toPublicCourt(withBudgetNote(court, notice)))) : COURTS_JSON;
     const changelogUrl = `${context.baseUrl}/docs/changelog`;
-    const etag = `W/"${createHash("sha256").update(`${REGISTRY_VERSION}|${API_VERSION}|${status}|${changelogUrl}|${notice?.resetsAt.toISOString() ?? ""}`).digest("hex").slice(0, 24)}"`;
+    const state = `${REGISTRY_VERSION}|${API_VERSION}|${status}|${changelogUrl}|${notice?.resetsAt.toISOString() ?? ""}`;
+    const etag = remembered(etags, state, () => `W/"${createHash("sha256").update(state).digest("hex").slice(0, 24)}"`);
     const headers = {
       etag,
       "cache-control": context.meta.sandbox ? SANDBOX_CACHE_CONTROL : CACHE_CONTROL,
@@ -53,7 +78,8 @@ export async function serveStatus(request: Request): Promise<Response> {
       changelog_url: changelogUrl,
       operational_status: status,
     });
-    return new Response(`${head.slice(0, -1)},"courts":${courtsJson}}`, {
+    const body = Buffer.concat([Buffer.from(`${head.slice(0, -1)},"courts":`, "utf8"), courtsBytes(notice), CLOSING]);
+    return new Response(body, {
       status: 200,
       headers: { ...headers, "content-type": "application/json; charset=utf-8" },
     });

@@ -14,7 +14,8 @@ import { createPostgresDatabase } from "../helpers/postgres-database";
 import { time, type Row } from "./measure";
 
 
-function sourceCase(caseNumber: string, entries: number): SourceCase {
+/** A synthetic docket of `entries` entries (also the live HTTP row's case, tests/bench/http-live.ts). */
+export function benchDocket(caseNumber: string, entries: number): SourceCase {
   return {
     caseNumber,
     title: "Bench Holdings LLC v. Measure Corp.",
@@ -65,7 +66,7 @@ export async function runCacheBench(): Promise<{ rows: Row[]; database: string }
       3,
       async () => {
         const id = `1:15-cv-${String(6000 + (copy += 1)).padStart(5, "0")}`;
-        await storeCase({ prisma: db.prisma, record: normalizeCase(court, id, sourceCase(id, 5_000)), source: "bench" });
+        await storeCase({ prisma: db.prisma, record: normalizeCase(court, id, benchDocket(id, 5_000)), source: "bench" });
       },
       1,
     );
@@ -75,18 +76,33 @@ export async function runCacheBench(): Promise<{ rows: Row[]; database: string }
       target: "p50 ≤ 2,000 ms",
       ok: store.p50 <= 2_000,
     });
-    await storeCase({ prisma: db.prisma, record: normalizeCase(court, bigId, sourceCase(bigId, 5_000)), source: "bench" });
+    await storeCase({ prisma: db.prisma, record: normalizeCase(court, bigId, benchDocket(bigId, 5_000)), source: "bench" });
     const fullRequest = parseCaseRequest({ case_id: bigId, court_code: "nysd", context: "full" }, new Date());
-    const full = await time(40, () => queryCase({ request: fullRequest, store: liveStore, meta: meta(), queryCostUsd: 0.99, now: new Date() }));
+    const query = () => queryCase({ request: fullRequest, store: liveStore, meta: meta(), queryCostUsd: 0.99, now: new Date() });
+    const full = await time(40, query);
     rows.push({
-      name: `cached context=full case, 5,000 entries (${label})`,
+      name: `cached context=full case, 5,000 entries, content unchanged since this instance last read it (${label})`,
       value: `p50 ${full.p50.toFixed(1)} ms, p99 ${full.p99.toFixed(1)} ms`,
+      target: "p50 ≤ 40 ms",
+      ok: full.p50 <= 40,
+    });
+    // Another instance (or a refresh) wrote the case each time: its content is read from the database again.
+    const bump = () => db.prisma.$executeRawUnsafe("UPDATE cases SET content_version = content_version + 1 WHERE court_code = 'nysd' AND case_id = $1", bigId);
+    const cold = await time(20, async () => {
+      await bump();
+      const started = performance.now();
+      await query();
+      return performance.now() - started;
+    });
+    rows.push({
+      name: `the same case just after a write of it (content read whole from the database, ${label})`,
+      value: `p50 ${cold.p50.toFixed(1)} ms, p99 ${cold.p99.toFixed(1)} ms (the write's statement included)`,
       target: "p50 ≤ 150 ms",
-      ok: full.p50 <= 150,
+      ok: cold.p50 <= 150,
     });
 
     const ids = Array.from({ length: 50 }, (_, index) => `1:16-cv-${String(index + 1).padStart(5, "0")}`);
-    for (const id of ids) await storeCase({ prisma: db.prisma, record: normalizeCase(court, id, sourceCase(id, 40)), source: "bench" });
+    for (const id of ids) await storeCase({ prisma: db.prisma, record: normalizeCase(court, id, benchDocket(id, 40)), source: "bench" });
     const single = parseCaseRequest({ case_id: ids[0]!, court_code: "nysd", context: "full" }, new Date());
     const batchRequests = parseBatchRequest({ queries: ids.map((id) => ({ case_id: id, court_code: "nysd", context: "full" })) }, new Date());
     const one = await time(40, () => queryCase({ request: single, store: liveStore, meta: meta(), queryCostUsd: 0.99, now: new Date() }));

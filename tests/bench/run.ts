@@ -6,6 +6,7 @@ import { runBatchLoadBench } from "./batch-load";
 import { runCacheBench } from "./cache";
 import { runComputeBench } from "./compute";
 import { runHttpBench } from "./http";
+import { runLiveHttpBench } from "./http-live";
 import type { Row } from "./measure";
 import { runMemoryBench } from "./memory";
 import { runPacerCostBench } from "./pacer-cost-rows";
@@ -21,6 +22,8 @@ rows.push(...cache.rows);
 rows.push(...(await runMemoryBench()));
 rows.push(...(await runStatusPageBench()));
 rows.push(...(await runHttpBench(process.env.BENCH_SKIP_BUILD !== "1")));
+// Reuses the builds the HTTP rows made (the app and the bare baseline).
+rows.push(...(await runLiveHttpBench()));
 // After the HTTP rows, which build the app: it serves the same build.
 rows.push(...(await runBatchLoadBench()));
 // Reuses the build the HTTP rows made (or found).

@@ -6,7 +6,7 @@
 // and payment tests also run against the app as deployed (on PostgreSQL, with real concurrency).
 import { privateKeyToAccount } from "viem/accounts";
 import type { TestProject } from "vitest/node";
-import { startLocalChain, type LocalChain } from "./local-chain";
+import { paymentSettingsFor, startLocalChain, type LocalChain } from "./local-chain";
 import { createPostgresDatabase, postgresAnswers, type PostgresDatabase } from "./postgres-database";
 import { startNext, type RunningServer } from "./start-next";
 
@@ -48,11 +48,7 @@ export async function setup(project: TestProject): Promise<void> {
   const appEnv = (facilitatorKey: `0x${string}`) => ({
     CASE_SOURCE: "demo",
     DEMO_SOURCE_DOWN_COURTS: "prd",
-    X402_NETWORK: chain!.network,
-    X402_ASSET: chain!.token,
-    X402_PAY_TO: payTo,
-    X402_RPC_URL: chain!.rpcUrl,
-    X402_SETTLEMENT_PRIVATE_KEY: facilitatorKey,
+    ...paymentSettingsFor(chain!, payTo, facilitatorKey),
     SIGNING_KEYS_ENCRYPTION_KEY: "55".repeat(32),
     // As behind one proxy: a test's X-Forwarded-For is the client address (tests/http/outside-edges.test.ts
     // runs a second server with the default, the TCP peer).

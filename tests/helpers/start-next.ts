@@ -33,9 +33,13 @@ export interface StartNextOptions {
   env?: Record<string, string>;
   /** Where the server's output goes. */
   stdio?: "inherit" | "ignore";
+  /** Another Next.js app to serve, already built (the benchmark's bare baseline); default this project. */
+  appDir?: string;
+  /** What answers once the app is up (default /v2/status). */
+  readyPath?: string;
 }
 
-export async function startNext({ build, env = {}, stdio = "inherit" }: StartNextOptions): Promise<RunningServer> {
+export async function startNext({ build, env = {}, stdio = "inherit", appDir, readyPath = "/v2/status" }: StartNextOptions): Promise<RunningServer> {
   if (build) {
     const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
     if (result.status !== 0) throw new Error("npm run build failed");
@@ -55,7 +59,7 @@ export async function startNext({ build, env = {}, stdio = "inherit" }: StartNex
   if (!env.DATABASE_URL) delete serverEnv.DATABASE_URL;
   // The origin its links name, as a deployment configures it (required when it takes payments).
   serverEnv.PUBLIC_BASE_URL = env.PUBLIC_BASE_URL ?? baseUrl;
-  const server: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+  const server: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", ...(appDir ? [appDir] : []), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
     env: serverEnv,
     stdio: ["ignore", stdio, stdio],
@@ -63,7 +67,7 @@ export async function startNext({ build, env = {}, stdio = "inherit" }: StartNex
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
-      if ((await fetch(`${baseUrl}/v2/status`)).ok) break;
+      if ((await fetch(`${baseUrl}${readyPath}`)).ok) break;
     } catch {
       // not listening yet
     }

@@ -1,22 +1,15 @@
-import { z } from "zod";
-import { batchMetaSchema, type BatchResponse } from "@/contract";
 import { sendDeliveryEvents } from "@/inngest/send-delivery-events";
+import { afterResponse } from "@/app/after-response";
 import { finishRequestDeliveries } from "@/lib/callbacks/finish-request-deliveries";
 import { requestDeliveries } from "@/lib/callbacks/request-deliveries";
 import { caseStoreFor } from "@/lib/cases/case-store";
-import { BATCH_BODY_LIMIT, batchBodyTooLarge, parseBatchRequest, queryBatch } from "@/lib/cases/query-batch";
+import { BATCH_BODY_LIMIT, batchBodyTooLarge, batchFrameSchema, parseBatchRequest, queryBatch } from "@/lib/cases/query-batch";
 import { serializeBatch } from "@/lib/cases/serialize-batch";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { refuseOtherMethods } from "@/lib/http/method-not-allowed";
 import { readJsonBody } from "@/lib/http/parse-input";
 
 export const dynamic = "force-dynamic";
-
-/**
- * The frame of the answer: queryBatch checks each result against the contract as it builds it (a 10 MB
- * answer checked at once would hold the event loop), so the wrapper checks the meta and the list itself.
- */
-const batchFrameSchema = z.strictObject({ meta: batchMetaSchema, results: z.array(z.unknown()) }) as unknown as z.ZodType<BatchResponse>;
 
 export const POST = defineEndpoint({
   name: "POST /v2/cases/batch",
@@ -37,6 +30,7 @@ export const POST = defineEndpoint({
     return response;
   },
   afterPayment: (settled, { meta }) => finishRequestDeliveries(meta.request_id, settled, sendDeliveryEvents),
+  afterResponse,
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS, HEAD } = refuseOtherMethods("/v2/cases/batch", ["POST"]);

@@ -1,0 +1,24 @@
+// The operational status as this instance last read it, for a few seconds: GET /v2/status is polled hard
+// (and may be cached by CDNs for a minute anyway), court health and the PACER fee budget move slowly, and
+// reading them is a database round trip. Whatever this process writes that changes them forgets the memo
+// at once (lib/courts/court-health.ts, lib/sources/pacer/fee-budget-notice.ts); what other instances write
+// is seen within MEMO_MS.
+export const STATUS_MEMO_MS = 5_000;
+
+let memo: { at: number; value: Promise<unknown> } | null = null;
+
+export function rememberedStatus<T>(read: () => Promise<T>): Promise<T> {
+  const now = Date.now();
+  if (!memo || now - memo.at >= STATUS_MEMO_MS) {
+    const value = read();
+    memo = { at: now, value };
+    value.catch(() => {
+      if (memo?.value === value) memo = null;
+    });
+  }
+  return memo.value as Promise<T>;
+}
+
+export function forgetStatusMemo(): void {
+  memo = null;
+}
