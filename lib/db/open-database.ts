@@ -51,6 +51,14 @@ function unreachable(databaseUrl: string, error: unknown): Error {
   );
 }
 
+/**
+ * Interactive transactions' defaults. Prisma's own (2 s to start, 5 s to finish) turn a busy moment into a
+ * failed request: PGlite runs one transaction at a time on its single connection, so a transaction waits
+ * for every one queued before it, and a wallet's key operations wait on the wallet's lock. The operations
+ * that need more (snapshots, settlement) say so where they run.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 20_000 } as const;
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const migrate = options.migrate ?? true;
   if (options.databaseUrl) {
@@ -65,7 +73,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         await client.end();
       }
     }
-    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: options.databaseUrl }) });
+    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: options.databaseUrl }), transactionOptions: TRANSACTION_OPTIONS });
     // Opened on first use only: most processes never need plain SQL.
     let pool: pg.Pool | undefined;
     const getPool = () => (pool ??= new pg.Pool({ connectionString: options.databaseUrl, max: 2 }));
@@ -89,7 +97,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (!dataDir.includes("://")) await mkdir(dataDir, { recursive: true });
   const lite = await PGlite.create(dataDir);
   if (migrate) await applyMigrations(pgliteExecutor(lite));
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite), transactionOptions: TRANSACTION_OPTIONS });
   return {
     prisma,
     kind: "pglite",

@@ -1,7 +1,7 @@
 // Builds the app (unless asked not to) and serves it with `next start` on a free port, on a fresh
 // embedded database: what `npm run build && npm start` does on a fresh clone. Used by the HTTP tests
 // and the benchmark.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -41,8 +41,14 @@ export interface StartNextOptions {
 
 export async function startNext({ build, env = {}, stdio = "inherit", appDir, readyPath = "/v2/status" }: StartNextOptions): Promise<RunningServer> {
   if (build) {
-    const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-    if (result.status !== 0) throw new Error("npm run build failed");
+    // Not spawnSync: this runs in vitest's main process (the http project's global setup), whose event loop
+    // must keep answering the in-process project's workers while the build takes its minutes.
+    const builder = spawn("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", stdio, stdio], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const status = await new Promise<number | null>((resolve, reject) => {
+      builder.once("error", reject);
+      builder.once("exit", (code) => resolve(code));
+    });
+    if (status !== 0) throw new Error(`npm run build failed (exit ${status})`);
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "court-docket-next-"));
   const port = await freePort();
