@@ -10,7 +10,6 @@ import { feeBudgetNotice, withBudgetNote } from "@/lib/sources/pacer/fee-budget-
 import { statusMeta, type MetaBase } from "@/lib/meta";
 import { rememberedStatus } from "./status-memo";
 
-
 const PUBLIC_COURTS = COURTS.map(toPublicCourt);
 
 export interface GetStatusOptions {
@@ -44,13 +43,33 @@ async function readOperationalStatus(): Promise<StatusResponse["operational_stat
   }
 }
 
+export interface StatusState {
+  operational_status: StatusResponse["operational_status"];
+  courts: StatusResponse["courts"];
+  /** Tells the courts' states apart: empty for the registry as it is, else the PACER fee notice they carry. */
+  courtsKey: string;
+}
+
+/** The courts with a fee notice's notes, for the one notice that holds (it changes once a period at most). */
+let noticed: { key: string; courts: StatusResponse["courts"] } | null = null;
+
+/** What GET /v2/status and the status page show, apart from the request's own meta. */
+export async function readStatusState(sandbox: boolean): Promise<StatusState> {
+  const notice = sandbox ? null : await feeBudgetNotice(await getPrisma(), new Date()).catch(() => null);
+  const operational_status = await operationalStatus(sandbox);
+  if (!notice) return { operational_status, courts: PUBLIC_COURTS, courtsKey: "" };
+  const key = `${notice.scope}|${notice.resetsAt.toISOString()}`;
+  if (noticed?.key !== key) noticed = { key, courts: COURTS.map((court) => toPublicCourt(withBudgetNote(court, notice))) };
+  return { operational_status, courts: noticed.courts, courtsKey: key };
+}
+
 export async function getStatus({ meta, baseUrl }: GetStatusOptions): Promise<StatusResponse> {
-  const notice = meta.sandbox ? null : await feeBudgetNotice(await getPrisma(), new Date()).catch(() => null);
+  const state = await readStatusState(meta.sandbox);
   return {
     meta: statusMeta(meta),
     api_version: API_VERSION,
     changelog_url: `${baseUrl}/docs/changelog`,
-    operational_status: await operationalStatus(meta.sandbox),
-    courts: notice ? COURTS.map((court) => toPublicCourt(withBudgetNote(court, notice))) : PUBLIC_COURTS,
+    operational_status: state.operational_status,
+    courts: state.courts,
   };
 }

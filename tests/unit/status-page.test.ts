@@ -1,9 +1,14 @@
 // The status page's server side: reading the GET form's filters, filtering and counting the registry,
-// and the court rows' HTML (escaped: court data never becomes markup).
+// the court rows' HTML (escaped: court data never becomes markup), the whole page, and its answer (stored
+// per state and filters, ETag and 304).
 import { describe, expect, it } from "vitest";
 import type { Court } from "@/contract";
 import { COURTS, toPublicCourt } from "@/lib/courts/registry";
+import { SITE_CSS_HREF } from "@/lib/site/site-css";
+import { NAV_LINKS } from "@/lib/site/site-nav";
 import { describeCadence, escapeHtml, renderCourtRows } from "@/lib/status/render-court-rows";
+import { renderStatusPage } from "@/lib/status/render-status-page";
+import { serveStatusPage } from "@/lib/status/serve-status-page";
 import { countCoverage, countPlaces, filterCourts, readFilters } from "@/lib/status/summarize-registry";
 
 const courts = COURTS.map(toPublicCourt);
@@ -92,5 +97,66 @@ describe("renderCourtRows", () => {
     expect(describeCadence({ ...court("nysd"), refresh_cadence_seconds: 900 })).toBe("every 15 min");
     expect(describeCadence({ ...court("nysd"), refresh_cadence_seconds: 7200 })).toBe("every 2 h");
     expect(describeCadence({ ...court("nysd"), refresh_cadence_seconds: null })).toBe("not refreshed yet (planned)");
+  });
+});
+
+describe("renderStatusPage", () => {
+  const status = { api_version: "2.1.0", operational_status: "degraded" as const, courts };
+  const at = new Date("2026-11-24T10:05:30Z");
+
+  it("is a whole document: the site's header and stylesheet, the status, counts, the form as filtered, every row", () => {
+    const html = renderStatusPage({ status, filters: { ...NO_FILTERS, country: "CA", coverage: "planned" }, now: at });
+    expect(html.startsWith("<!DOCTYPE html><html lang=\"en\">")).toBe(true);
+    expect(html).toContain(`<link rel="stylesheet" href="${SITE_CSS_HREF}">`);
+    for (const link of NAV_LINKS) expect(html).toContain(`<a href="${link.href}">${link.text}</a>`);
+    expect(html).toContain('<strong data-testid="operational-status">degraded</strong>');
+    expect(html).toContain("checked 2026-11-24 10:05 UTC");
+    const counts = countCoverage(courts);
+    expect(html).toContain(`<tr data-testid="count-planned"><th scope="row">planned</th><td data-country="US">${counts.planned.US}</td>`);
+    expect(html).toContain('<option value="CA" selected>Canada</option>');
+    expect(html).toContain('<option value="planned" selected>Planned</option>');
+    expect(html).toContain('<select id="language" name="language"><option value="" selected>All</option>');
+    const shown = filterCourts(courts, { ...NO_FILTERS, country: "CA", coverage: "planned" }).length;
+    expect(html).toContain(`Showing ${shown} of ${courts.length} courts`);
+    expect(html.match(/<tr role="row" id="court-/g)).toHaveLength(courts.length);
+    expect(html.match(/<tr role="row" id="court-[^>]* hidden>/g)).toHaveLength(courts.length - shown);
+    expect(html).toContain('<script>(() => {\n  const form = document.getElementById("court-filters");');
+  });
+
+  it("escapes the search as typed", () => {
+    const html = renderStatusPage({ status, filters: { ...NO_FILTERS, q: '"><script>alert(1)</script>' }, now: at });
+    expect(html).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(html.match(/<script>/g)).toHaveLength(1); // the filter script only
+  });
+});
+
+describe("serveStatusPage", () => {
+  const request = (query = "", headers: Record<string, string> = {}) => new Request(`http://localhost/${query}`, { headers });
+  const at = (iso: string) => () => new Date(iso);
+
+  it("answers the page as HTML with an ETag, a 304 for it while nothing changes, a new one each minute", async () => {
+    const first = await serveStatusPage(request("?country=CA&country=US&region=ZZ"), at("2026-11-24T10:05:01Z"));
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"[0-9a-f]{24}"$/);
+    const html = await first.text();
+    expect(html).toContain('<option value="CA" selected>Canada</option>'); // the first of repeated parameters
+    expect(html).toContain('<select id="region" name="region"><option value="" selected>All</option>'); // unknown: none
+
+    const again = await serveStatusPage(request("?country=CA&country=US&region=ZZ"), at("2026-11-24T10:05:59Z"));
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(await again.text()).toBe(html);
+    const revalidated = await serveStatusPage(request("?country=CA&country=US&region=ZZ", { "if-none-match": etag }), at("2026-11-24T10:05:59Z"));
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+
+    const otherFilters = await serveStatusPage(request("?country=US", { "if-none-match": etag }), at("2026-11-24T10:05:59Z"));
+    expect(otherFilters.status).toBe(200);
+    expect(otherFilters.headers.get("etag")).not.toBe(etag);
+    const nextMinute = await serveStatusPage(request("?country=CA&country=US&region=ZZ", { "if-none-match": etag }), at("2026-11-24T10:06:00Z"));
+    expect(nextMinute.status).toBe(200);
+    expect(await nextMinute.text()).toContain("checked 2026-11-24 10:06 UTC");
   });
 });

@@ -1,5 +1,10 @@
-/* System fonts only: no external fonts or scripts. */
-:root { color-scheme: light; --fg: #1a1a1a; --muted: #4a4a4a; --bg: #ffffff; --accent: #0b5cad; --line: #d0d7de; }
+// The site's one stylesheet, served at SITE_CSS_HREF (app/site.css/route.ts) and linked by every page: the
+// documentation pages through the root layout, the status page from its own HTML (lib/status/
+// render-status-page.ts, which React does not render). Versioned by its content, so browsers and CDNs keep
+// it until it changes. System fonts only: no external fonts or scripts.
+import { createHash } from "node:crypto";
+
+export const SITE_CSS = `:root { color-scheme: light; --fg: #1a1a1a; --muted: #4a4a4a; --bg: #ffffff; --accent: #0b5cad; --line: #d0d7de; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); background: var(--bg); }
 a { color: var(--accent); }
@@ -54,3 +59,8 @@ table.courts dd { margin: 0; overflow-wrap: anywhere; }
   table.counts td { min-width: 0; }
   table.counts th, table.counts td { padding: 4px 6px; }
 }
+`;
+
+export const SITE_CSS_VERSION = createHash("sha256").update(SITE_CSS).digest("hex").slice(0, 12);
+
+export const SITE_CSS_HREF = `/site.css?v=${SITE_CSS_VERSION}`;

@@ -1,5 +1,6 @@
-// The status page's only script (inline, no external file): filters the court rows as you type, the same
-// way the server filters them for the no-JavaScript form (lib/status/summarize-registry.ts).
+// The status page's only script (inline in lib/status/render-status-page.ts, no external file): filters the
+// court rows as you type, the same way the server filters them for the no-JavaScript form
+// (lib/status/summarize-registry.ts).
 export const FILTER_SCRIPT = `(() => {
   const form = document.getElementById("court-filters");
   const rows = Array.from(document.querySelectorAll("#courts tbody tr"));
