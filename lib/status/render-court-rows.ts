@@ -1,10 +1,7 @@
-// The status page's court rows as an HTML string. The page is a React server component, and Next.js
-// inlines every server-rendered element a second time in the page as its RSC payload: for the court table
-// that doubled the page (2.6 KB per court; ~5.7 MB at ~2,150 courts) and made the browser hydrate tens of
-// thousands of elements it never changes. Injected as one string, the rows travel once more only as that
-// string and hydrate as a single node. Everything interpolated goes through escapeHtml. The explicit
-// table roles keep the rows a table for screen readers where the phone layout makes them blocks (CSS
-// `display: block` drops table semantics in some browsers).
+// The status page's court rows as an HTML string (the page around them: lib/status/render-status-page.ts).
+// Everything interpolated goes through escapeHtml. The explicit table roles keep the rows a table for
+// screen readers where the phone layout makes them blocks (CSS `display: block` drops table semantics in
+// some browsers).
 import type { Court } from "@/contract";
 import { placeOf, searchText } from "./summarize-registry";
 
