@@ -6,6 +6,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { logEvent } from "@/lib/log";
 import { applyMigrations, type SqlExecutor } from "./apply-migrations";
 
 export interface Database {
@@ -64,6 +65,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     if (migrate) {
       const client = new pg.Client({ connectionString: options.databaseUrl });
+      // A connection lost between two statements fails the next one; unheard, it would end the process.
+      client.on("error", (error) => logEvent("warn", "database: the migration connection was lost", { detail: String(error) }));
       await client.connect().catch((error: unknown) => {
         throw unreachable(options.databaseUrl!, error);
       });
@@ -76,7 +79,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: options.databaseUrl }), transactionOptions: TRANSACTION_OPTIONS });
     // Opened on first use only: most processes never need plain SQL.
     let pool: pg.Pool | undefined;
-    const getPool = () => (pool ??= new pg.Pool({ connectionString: options.databaseUrl, max: 2 }));
+    const getPool = () => {
+      if (pool) return pool;
+      pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+      // pg reports an idle connection the server closes (a restart, an idle timeout, a terminated backend;
+      // also one still closing when the pool has ended) as an 'error' event on the pool: with no listener
+      // it is an uncaught exception that ends the process. The pool drops that connection and opens another.
+      pool.on("error", (error) => logEvent("warn", "database: an idle connection was closed by the server", { detail: String(error) }));
+      return pool;
+    };
     return {
       prisma,
       kind: "postgres",
