@@ -1,6 +1,6 @@
 // GET /, the status page: rendered once per state (operational status, the courts' notes, the minute it
-// shows) and filter set, and answered from those bytes, with an ETag over the same state so a browser that
-// has the page gets a 304. Compression is left to the server (`next start`) or the platform (Vercel): Next.js
+// shows) and filter set, and answered from those bytes, with an ETag over them so a browser that has the
+// page gets a 304. Compression is left to the server (`next start`) or the platform (Vercel): Next.js
 // drops a route's own Content-Encoding header, so stored gzip bytes cannot be sent as such.
 import { createHash } from "node:crypto";
 import { API_VERSION } from "@/contract";
@@ -40,8 +40,9 @@ export async function serveStatusPage(request: Request, now: () => Date = () => 
     pages.delete(key);
     pages.set(key, page); // most recently used last
   } else {
-    const html = renderStatusPage({ status: { api_version: API_VERSION, ...state }, filters, now: at });
-    page = { etag: `W/"${createHash("sha256").update(key).digest("hex").slice(0, 24)}"`, html: ENCODER.encode(html) };
+    const html = ENCODER.encode(renderStatusPage({ status: { api_version: API_VERSION, ...state }, filters, now: at }));
+    // Over the bytes themselves: another deployment's page (registry, markup) never matches by accident.
+    page = { etag: `W/"${createHash("sha256").update(html).digest("hex").slice(0, 24)}"`, html };
     if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!);
     pages.set(key, page);
   }
