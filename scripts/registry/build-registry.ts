@@ -68,15 +68,22 @@ function stateEntries(): CourtEntry[] {
  * A real number of the court from a record; for a court the corpus has no record of, a real number of the first
  * court of the same format that has one (its provenance says so).
  */
-function exampleFor(entry: CourtEntry, record: CourtRecord, numbers: Map<string, CorpusNumber[]>, sameFormat: readonly string[]): { example: string; from: string } | null {
+interface Example {
+  example: string;
+  from: string;
+  /** The court whose number the example is, when it is not this court's. */
+  lender?: string;
+}
+
+function exampleFor(entry: CourtEntry, record: CourtRecord, numbers: Map<string, CorpusNumber[]>, sameFormat: readonly string[]): Example | null {
   const pattern = new RegExp(record.case_id_format.pattern);
   const own = (code: string) =>
     (numbers.get(code) ?? []).map((found) => ({ found, id: normalizeCaseId(record, found.number) })).find(({ id }) => pattern.test(id));
   const mine = own(entry.court_code);
-  if (mine) return { example: mine.id, from: mine.found.file };
+  if (mine) return { example: mine.id, from: mine.found.cited ? `${mine.found.file} (cites it as a case of this court)` : mine.found.file };
   for (const lender of sameFormat) {
     const borrowed = own(lender);
-    if (borrowed) return { example: borrowed.id, from: `${borrowed.found.file} (no record of this court in the corpus: a ${lender} number, same format)` };
+    if (borrowed) return { example: borrowed.id, from: `${borrowed.found.file} (no record of this court in the corpus: a ${lender} number, same format)`, lender };
   }
   // Texas courts of appeals put their own number first: a court no record names gets a number of another court
   // of appeals with its own number in front, and says so.
@@ -113,7 +120,7 @@ function toRow(entry: CourtEntry, numbers: Map<string, CorpusNumber[]>, sameForm
     kind: entry.kind,
     region: entry.region,
   };
-  let example = { example: entry.example ?? UNVERIFIED_EXAMPLE, from: entry.example ? "registry 2.0 (not seen on a record)" : "generic: no number of this court seen" };
+  let example: Example = { example: entry.example ?? UNVERIFIED_EXAMPLE, from: entry.example ? "registry 2.0 (not seen on a record)" : "generic: no number of this court seen" };
   if (verified) {
     const found = exampleFor(entry, record, numbers, sameFormat);
     if (!found) throw new Error(`${entry.court_code}: no number in the corpus matches ${record.case_id_format.pattern}`);
@@ -123,6 +130,9 @@ function toRow(entry: CourtEntry, numbers: Map<string, CorpusNumber[]>, sameForm
   // Whoever reads /v2/status learns it too, not only the provenance: the example is not a number of this court.
   if (example.from.startsWith("constructed")) {
     record.notes = `${record.notes ? `${record.notes} ` : ""}Example constructed: no case number of this court is on a record we hold; the format is the other courts of appeals'.`;
+  } else if (example.lender) {
+    // Offices and years differ from court to court: another court's number shows the format, not a case here.
+    record.notes = `${record.notes ? `${record.notes} ` : ""}Example: a case number of ${example.lender} (same format); no record of this court is held, so it is not known to be a case of this court.`;
   }
   return {
     ...record,

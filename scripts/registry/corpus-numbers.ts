@@ -12,6 +12,8 @@ export interface CorpusNumber {
   system: CaseNumberSystem;
   /** Path of the record, relative to the corpus folder. */
   file: string;
+  /** The record is another court's and cites this number as a case of `court`. */
+  cited?: true;
 }
 
 export const DEFAULT_CORPUS = path.resolve(process.cwd(), "../shared/corpus");
@@ -123,8 +125,81 @@ function floridaNumbers(corpus: string): CorpusNumber[] {
   return [...numbers.values()];
 }
 
+const ORDINAL_CIRCUITS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh"];
+
+/** A docket page as text: tags dropped, entities a case number or a court name can carry decoded, spaces collapsed. */
+function pageText(file: string): string {
+  return readFileSync(file, "utf8")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;|&#160;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}
+
+/** "11th", "Eleventh", "Federal", "D.C." → the court of appeals' code; null for words that name no circuit. */
+function circuitCode(name: string): string | null {
+  const word = name.toLowerCase().replace(/\s+/g, "");
+  if (word === "federal") return "cafc";
+  if (word === "d.c." || word === "dc") return "cadc";
+  const number = /^(\d{1,2})(st|nd|rd|th)$/.exec(word)?.[1] ?? String(ORDINAL_CIRCUITS.indexOf(word) + 1);
+  return Number(number) >= 1 && Number(number) <= 11 ? `ca${Number(number)}` : null;
+}
+
+/**
+ * Numbers of other courts that a record prints with the court they belong to: the court an appeal comes from
+ * (juriscraper's reading names it), the member cases of an MDL on a JPML docket (`PAE/2:22-cv-04779`: the
+ * district's CM/ECF letters), and a district docket's appeals ("Case in other court: USCA, 5th Circuit,
+ * 10-30767", "USCA - 8th Circuit (case number 16-4166)"). Real numbers of those courts: a court no record of
+ * its own is held for gets its example from here before it borrows another court's number.
+ */
+function citedNumbers(corpus: string): CorpusNumber[] {
+  const numbers: CorpusNumber[] = [];
+  for (const folder of ["pacer/appellate", "pacer/acms"]) {
+    for (const name of jsonFiles(path.join(corpus, folder))) {
+      const docket = JSON.parse(readFileSync(path.join(corpus, folder, name), "utf8")) as {
+        originating_court_information?: { court_id?: string | null; docket_number?: string | null } | null;
+      };
+      const origin = docket.originating_court_information;
+      if (origin?.court_id && origin.docket_number) {
+        numbers.push({ court: origin.court_id, number: origin.docket_number.trim(), system: "CM/ECF", file: `${folder}/${name}`, cited: true });
+      }
+    }
+  }
+  for (const folder of ["pacer/district", "pacer/bankruptcy", "pacer/case_queries", "pacer/special"]) {
+    const dir = path.join(corpus, folder);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).filter((file) => file.endsWith(".html")).sort()) {
+      const text = pageText(path.join(dir, name));
+      const file = `${folder}/${name}`;
+      const seen = new Set<string>();
+      const add = (court: string | null, number: string) => {
+        if (!court || seen.has(`${court} ${number}`)) return;
+        seen.add(`${court} ${number}`);
+        numbers.push({ court, number, system: court.startsWith("ca") ? "CM/ECF Appellate" : "CM/ECF", file, cited: true });
+      };
+      if (name.startsWith("jpml")) {
+        for (const match of text.matchAll(/\b([A-Z]{2,4})\/(\d:\d{2}-[a-z]{2,5}-\d{1,5})\b/g)) add(`${match[1]!.toLowerCase()}d`, match[2]!);
+      }
+      // A number followed by more letters ("22-12696-DD": the 11th Circuit clerk's team) is left out: only the
+      // form the court's own docket prints is taken.
+      const appeal = /(?:USCA|U\.\s?S\. Court of Appeals)[\s,-]*(?:for the\s+)?(\d{1,2}(?:st|nd|rd|th)|Federal|D\.C\.)\s+Circuit[\s,]*(?:\(?\s*case (?:number|no\.?)\s*)?(\d{2}-\d{1,5})(?![-\w])/gi;
+      for (const match of text.matchAll(appeal)) add(circuitCode(match[1]!), match[2]!);
+      const named = /\b(First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Federal|D\.C\.) Circuit Court of Appeals, (\d{2}-\d{1,5})(?![-\w])/g;
+      for (const match of text.matchAll(named)) add(circuitCode(match[1]!), match[2]!);
+    }
+  }
+  return numbers;
+}
+
 /** Every case number of the corpus with its court; empty when the corpus is not there. */
 export function corpusNumbers(corpus: string = DEFAULT_CORPUS): CorpusNumber[] {
   if (!existsSync(corpus)) return [];
-  return [...pacerNumbers(corpus), ...scotusNumbers(corpus), ...texasNumbers(corpus), ...texasNumbersPrinted(corpus), ...floridaNumbers(corpus)];
+  return [
+    ...pacerNumbers(corpus),
+    ...citedNumbers(corpus),
+    ...scotusNumbers(corpus),
+    ...texasNumbers(corpus),
+    ...texasNumbersPrinted(corpus),
+    ...floridaNumbers(corpus),
+  ];
 }

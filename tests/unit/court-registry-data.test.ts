@@ -90,8 +90,28 @@ describe.skipIf(!shared)("case numbers of real records (../shared/corpus)", () =
         continue;
       }
       const file = row.provenance.example.split(" ")[0]!;
-      const printed = numbers.filter((found) => found.file === file).map((found) => normalizeCaseId(row, found.number));
+      // A number another court's record cites as this court's counts as this court's; a lent one must say whose.
+      const cited = row.provenance.example.includes("(cites it as a case of this court)");
+      const lent = /\(no record of this court in the corpus: a (\w+) number/.exec(row.provenance.example)?.[1];
+      const owner = lent ?? row.court_code;
+      const printed = numbers
+        .filter((found) => found.file === file && found.court === owner && Boolean(found.cited) === cited)
+        .map((found) => normalizeCaseId(row, found.number));
       expect(printed, `${row.court_code}: ${row.case_id_format.example} in ${file}`).toContain(row.case_id_format.example);
+      if (lent) expect(row.notes, row.court_code).toContain(`Example: a case number of ${lent} (same format)`);
+    }
+  });
+
+  it("reads the numbers other courts' records cite with the court they belong to", () => {
+    const cited = numbers.filter((found) => found.cited);
+    // Appeals' originating courts, JPML member cases and district dockets' appeals are all in the corpus.
+    expect(new Set(cited.map((found) => found.file.split("/")[1])).size).toBeGreaterThanOrEqual(2);
+    for (const found of cited) {
+      const row = byCode.get(found.court);
+      const recordCourt = found.file.split("/").at(-1)!.split(/[_.]/)[0]!;
+      expect(found.court, found.file).not.toBe(recordCourt);
+      // The kind of court a citation names follows from the system its number was read as.
+      if (row) expect(row.kind === "us_appellate", `${found.court} ${found.number} (${found.file})`).toBe(found.system === "CM/ECF Appellate");
     }
   });
 
