@@ -1,12 +1,15 @@
 // Case ids as people and agents copy them → the court's canonical form, before the pattern check.
 // PACER pages print `1:23-cv-04567-LAK` (judge initials) or `1:22-cr-00123-1` (defendant number), and
-// numbers get retyped with capitals or without leading zeros; the canonical id is `1:23-cv-04567`.
+// numbers get retyped with capitals or without leading zeros; the canonical id is `1:23-cv-04567`. Courts of
+// appeals' numbers travel with the clerk's team letters (`22-12696-DD` on a district docket's "Case in other
+// court"); the court's own docket and feed print `22-12696`.
 import type { CourtRecord } from "./types";
 
 const CM_ECF_NUMBER = /^(\d):(\d{2})-([a-z]{2,5})-(\d{1,5})(?:-[a-z0-9]{1,8})*$/i;
 const MDL_NUMBER = /^mdl[\s-]*(?:no\.?\s*)?(\d{1,4})$/i;
 /** Bankruptcy numbers printed as office-yy-nnnnn (`8-10-70959`). */
 const OFFICE_NUMBER = /^(\d)-(\d{2})-(\d{5})$/;
+const APPELLATE_WITH_TEAM = /^(\d{2}-\d{1,5})-[a-z]{1,2}$/i;
 
 /** Courts whose numbers CM/ECF prints. Read from the court's kind, not from `case_management_system`, which
  * says how this deployment serves the court ("CM/ECF (PACER)", the demo source, or nothing while planned). */
@@ -21,6 +24,10 @@ export function normalizeCaseId(court: Pick<CourtRecord, "kind">, raw: string): 
     if (office) return `${office[1]}:${office[2]}-bk-${office[3]}`;
     const mdl = MDL_NUMBER.exec(caseId);
     if (mdl) return `MDL-${mdl[1]}`;
+  }
+  if (court.kind === "us_appellate") {
+    const team = APPELLATE_WITH_TEAM.exec(caseId);
+    if (team) return team[1]!;
   }
   return caseId;
 }

@@ -180,11 +180,10 @@ function citedNumbers(corpus: string): CorpusNumber[] {
       if (name.startsWith("jpml")) {
         for (const match of text.matchAll(/\b([A-Z]{2,4})\/(\d:\d{2}-[a-z]{2,5}-\d{1,5})\b/g)) add(`${match[1]!.toLowerCase()}d`, match[2]!);
       }
-      // A number followed by more letters ("22-12696-DD": the 11th Circuit clerk's team) is left out: only the
-      // form the court's own docket prints is taken.
-      const appeal = /(?:USCA|U\.\s?S\. Court of Appeals)[\s,-]*(?:for the\s+)?(\d{1,2}(?:st|nd|rd|th)|Federal|D\.C\.)\s+Circuit[\s,]*(?:\(?\s*case (?:number|no\.?)\s*)?(\d{2}-\d{1,5})(?![-\w])/gi;
+      // An appeal's number may carry the clerk's team letters ("22-12696-DD"): kept, the API accepts them.
+      const appeal = /(?:USCA|U\.\s?S\. Court of Appeals)[\s,-]*(?:for the\s+)?(\d{1,2}(?:st|nd|rd|th)|Federal|D\.C\.)\s+Circuit[\s,]*(?:\(?\s*case (?:number|no\.?)\s*)?(\d{2}-\d{1,5}(?:-[A-Z]{1,2})?)(?![-\w])/gi;
       for (const match of text.matchAll(appeal)) add(circuitCode(match[1]!), match[2]!);
-      const named = /\b(First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Federal|D\.C\.) Circuit Court of Appeals, (\d{2}-\d{1,5})(?![-\w])/g;
+      const named = /\b(First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Federal|D\.C\.) Circuit Court of Appeals, (\d{2}-\d{1,5}(?:-[A-Z]{1,2})?)(?![-\w])/g;
       for (const match of text.matchAll(named)) add(circuitCode(match[1]!), match[2]!);
     }
   }

@@ -73,6 +73,8 @@ describe("case ids", () => {
     ["jpml", "mdl-3047", "MDL-3047"],
     ["fct", " T-1234-23 ", "T-1234-23"],
     ["ca9", "23-15678", "23-15678"],
+    ["ca11", "22-12696-DD", "22-12696"],
+    ["ca11", "22-12696-dd", "22-12696"],
   ])("%s: %s is read as %s", (code, raw, canonical) => {
     expect(normalizeCaseId(court(code), raw)).toBe(canonical);
     expect(caseIdMatches(court(code), canonical)).toBe(true);
