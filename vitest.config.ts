@@ -17,6 +17,9 @@ export default defineConfig({
           name: "in-process",
           include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/db/**/*.test.ts", "tests/inngest/**/*.test.ts", "tests/payments/**/*.test.ts"],
           environment: "node",
+          // Vitest's default on 2 cores is one worker; most of these files wait (2 s blocks on the local chain,
+          // child processes, servers), so two run side by side.
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // The in-process suite makes thousands of sandbox requests from one "client": the sandbox limit's own
