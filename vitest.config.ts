@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -17,9 +18,9 @@ export default defineConfig({
           name: "in-process",
           include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/db/**/*.test.ts", "tests/inngest/**/*.test.ts", "tests/payments/**/*.test.ts"],
           environment: "node",
-          // Vitest's default on 2 cores is one worker; most of these files wait (2 s blocks on the local chain,
-          // child processes, servers), so two run side by side.
-          maxWorkers: 2,
+          // Vitest's default is one worker fewer than the cores: one on 2 cores. Most of these files wait (2 s
+          // blocks on the local chain, child processes, servers), so at least two run side by side.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // The in-process suite makes thousands of sandbox requests from one "client": the sandbox limit's own

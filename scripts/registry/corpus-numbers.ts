@@ -172,19 +172,19 @@ function citedNumbers(corpus: string): CorpusNumber[] {
       const text = pageText(path.join(dir, name));
       const file = `${folder}/${name}`;
       const seen = new Set<string>();
-      const add = (court: string | null, number: string) => {
+      const add = (court: string | null, number: string, system: CaseNumberSystem) => {
         if (!court || seen.has(`${court} ${number}`)) return;
         seen.add(`${court} ${number}`);
-        numbers.push({ court, number, system: court.startsWith("ca") ? "CM/ECF Appellate" : "CM/ECF", file, cited: true });
+        numbers.push({ court, number, system, file, cited: true });
       };
       if (name.startsWith("jpml")) {
-        for (const match of text.matchAll(/\b([A-Z]{2,4})\/(\d:\d{2}-[a-z]{2,5}-\d{1,5})\b/g)) add(`${match[1]!.toLowerCase()}d`, match[2]!);
+        for (const match of text.matchAll(/\b([A-Z]{2,4})\/(\d:\d{2}-[a-z]{2,5}-\d{1,5})\b/g)) add(`${match[1]!.toLowerCase()}d`, match[2]!, "CM/ECF");
       }
       // An appeal's number may carry the clerk's team letters ("22-12696-DD"): kept, the API accepts them.
-      const appeal = /(?:USCA|U\.\s?S\. Court of Appeals)[\s,-]*(?:for the\s+)?(\d{1,2}(?:st|nd|rd|th)|Federal|D\.C\.)\s+Circuit[\s,]*(?:\(?\s*case (?:number|no\.?)\s*)?(\d{2}-\d{1,5}(?:-[A-Z]{1,2})?)(?![-\w])/gi;
-      for (const match of text.matchAll(appeal)) add(circuitCode(match[1]!), match[2]!);
+      const appeal = /(?:USCA|U\.?\s?S\.? Court of Appeals)[\s,-]*(?:for\s+(?:the\s+)?)?(\d{1,2}(?:st|nd|rd|th)|Federal|D\.C\.)\s+Circuit[\s,]*(?:\(?\s*case (?:number|no\.?)\s*)?(\d{2}-\d{1,5}(?:-[A-Z]{1,2})?)(?![-\w])/gi;
+      for (const match of text.matchAll(appeal)) add(circuitCode(match[1]!), match[2]!, "CM/ECF Appellate");
       const named = /\b(First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Federal|D\.C\.) Circuit Court of Appeals, (\d{2}-\d{1,5}(?:-[A-Z]{1,2})?)(?![-\w])/g;
-      for (const match of text.matchAll(named)) add(circuitCode(match[1]!), match[2]!);
+      for (const match of text.matchAll(named)) add(circuitCode(match[1]!), match[2]!, "CM/ECF Appellate");
     }
   }
   return numbers;

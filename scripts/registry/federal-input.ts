@@ -154,7 +154,7 @@ const CIRCUITS: ReadonlyArray<readonly [code: string, name: string]> = [
 /** Circuits on the Appellate Case Management System instead of CM/ECF (../shared/notes/court-systems.md §2). */
 const ACMS_CIRCUITS = new Set(["ca2", "ca9"]);
 
-const APPELLATE_NOTE = "Case id is yy-nnnnn (22-12696). The clerk's team letters after it (22-12696-DD) are accepted and removed.";
+const APPELLATE_NOTE = "Case id is yy-n to yy-nnnnn (22-12696). The clerk's team letters after it (22-12696-DD) are accepted and removed.";
 
 function appellateCourts(): CourtEntry[] {
   return CIRCUITS.map(([code, name]) =>

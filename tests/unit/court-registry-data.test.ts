@@ -92,7 +92,7 @@ describe.skipIf(!shared)("case numbers of real records (../shared/corpus)", () =
       const file = row.provenance.example.split(" ")[0]!;
       // A number another court's record cites as this court's counts as this court's; a lent one must say whose.
       const cited = row.provenance.example.includes("(cites it as a case of this court)");
-      const lent = /\(no record of this court in the corpus: a (\w+) number/.exec(row.provenance.example)?.[1];
+      const lent = /\(no (?:record|full number) of this court in the corpus: a (\w+) number/.exec(row.provenance.example)?.[1];
       const owner = lent ?? row.court_code;
       const printed = numbers
         .filter((found) => found.file === file && found.court === owner && Boolean(found.cited) === cited)
@@ -104,14 +104,22 @@ describe.skipIf(!shared)("case numbers of real records (../shared/corpus)", () =
 
   it("reads the numbers other courts' records cite with the court they belong to", () => {
     const cited = numbers.filter((found) => found.cited);
-    // Appeals' originating courts, JPML member cases and district dockets' appeals are all in the corpus.
-    expect(new Set(cited.map((found) => found.file.split("/")[1])).size).toBeGreaterThanOrEqual(2);
+    const read = (court: string, number: string) => cited.filter((found) => found.court === court && found.number === number).map((found) => found.file);
+    // One of each kind, as these records print them: an appeal's originating court, a JPML member case, a district
+    // docket's appeal in its header ("USCA- 11th Circuit, 22-12696-DD") and in an entry ("USCA - 8th Circuit (case
+    // number 16-4166"), and the Federal Circuit written out ("U S Court of Appeals for the Federal Circuit, 09-01559").
+    expect(read("hid", "1:17-cv-00050")).toContain("pacer/appellate/ca9_1.json");
+    expect(read("paed", "2:22-cv-04779")).toEqual(["pacer/district/jpml_1551542.html"]);
+    expect(read("ca11", "22-12696-DD")).toEqual(["pacer/district/gand_1.html"]);
+    expect(read("ca8", "16-4166")).toEqual(["pacer/district/ned.html"]);
+    expect(read("cafc", "09-01559")).toEqual(["pacer/district/txed.html"]);
     for (const found of cited) {
       const row = byCode.get(found.court);
       const recordCourt = found.file.split("/").at(-1)!.split(/[_.]/)[0]!;
       expect(found.court, found.file).not.toBe(recordCourt);
+      expect(row, `${found.court} (${found.file}) is a registry court`).toBeDefined();
       // The kind of court a citation names follows from the system its number was read as.
-      if (row) expect(row.kind === "us_appellate", `${found.court} ${found.number} (${found.file})`).toBe(found.system === "CM/ECF Appellate");
+      expect(row!.kind === "us_appellate", `${found.court} ${found.number} (${found.file})`).toBe(found.system === "CM/ECF Appellate");
     }
   });
 
