@@ -8,6 +8,16 @@ const alias = { "@": path.resolve(import.meta.dirname) };
 // PGlite always and on that PostgreSQL too. Everything else in the process uses an in-memory PGlite.
 const postgresUrl = process.env.DATABASE_URL ?? "";
 
+// The in-process suite makes thousands of sandbox requests from one "client": the sandbox limit's own tests set
+// it explicitly.
+const inProcessEnv = {
+  PGLITE_DATA_DIR: "memory://",
+  DB_AUTO_MIGRATE: "1",
+  DATABASE_URL: "",
+  TEST_POSTGRES_URL: postgresUrl,
+  SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000",
+};
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -16,22 +26,29 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "in-process",
-          include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/db/**/*.test.ts", "tests/inngest/**/*.test.ts", "tests/payments/**/*.test.ts"],
+          include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/db/**/*.test.ts", "tests/inngest/**/*.test.ts"],
           environment: "node",
-          // Vitest's default is one worker fewer than the cores: one on 2 cores. Most of these files wait (2 s
-          // blocks on the local chain, child processes, servers), so at least two run side by side.
+          // Vitest's default is one worker fewer than the cores: one on 2 cores. Many of these files wait
+          // (servers, child processes, databases), so at least two run side by side.
           maxWorkers: Math.max(2, availableParallelism() - 1),
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // The in-process suite makes thousands of sandbox requests from one "client": the sandbox limit's own
-          // tests set it explicitly.
-          env: {
-            PGLITE_DATA_DIR: "memory://",
-            DB_AUTO_MIGRATE: "1",
-            DATABASE_URL: "",
-            TEST_POSTGRES_URL: postgresUrl,
-            SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000",
-          },
+          env: inProcessEnv,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "payments",
+          include: ["tests/payments/**/*.test.ts"],
+          environment: "node",
+          // Crashes timed against 2 s blocks: these files run one after another, after the others, so no other
+          // file's load moves the moment a process is killed relative to its broadcast.
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          env: inProcessEnv,
         },
       },
       {
@@ -41,8 +58,9 @@ export default defineConfig({
           include: ["tests/http/**/*.test.ts", "tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/helpers/next-server.ts"],
-          // One `next start` serves every file: run them one after another.
+          // One `next start` serves every file: run them one after another, last.
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
