@@ -73,8 +73,8 @@ interface Example {
   from: string;
   /** The court whose number the example is, when it is not this court's. */
   lender?: string;
-  /** Why it is not this court's: no record of the court, or none of its records prints a full id. */
-  why?: string;
+  /** The court has records here, but none prints a full id (bankruptcy pages printing yy-nnnnn without the office). */
+  heldShort?: boolean;
 }
 
 function exampleFor(entry: CourtEntry, record: CourtRecord, numbers: Map<string, CorpusNumber[]>, sameFormat: readonly string[]): Example | null {
@@ -83,11 +83,11 @@ function exampleFor(entry: CourtEntry, record: CourtRecord, numbers: Map<string,
     (numbers.get(code) ?? []).map((found) => ({ found, id: normalizeCaseId(record, found.number) })).find(({ id }) => pattern.test(id));
   const mine = own(entry.court_code);
   if (mine) return { example: mine.id, from: mine.found.cited ? `${mine.found.file} (cites it as a case of this court)` : mine.found.file };
-  // A court can have records whose numbers are not full ids (bankruptcy pages printing yy-nnnnn without the office).
-  const why = (numbers.get(entry.court_code) ?? []).length > 0 ? "no full number of this court in the corpus" : "no record of this court in the corpus";
+  const heldShort = numbers.has(entry.court_code);
+  const why = heldShort ? "no full number of this court in the corpus" : "no record of this court in the corpus";
   for (const lender of sameFormat) {
     const borrowed = own(lender);
-    if (borrowed) return { example: borrowed.id, from: `${borrowed.found.file} (${why}: a ${lender} number, same format)`, lender, why };
+    if (borrowed) return { example: borrowed.id, from: `${borrowed.found.file} (${why}: a ${lender} number, same format)`, lender, heldShort };
   }
   // Texas courts of appeals put their own number first: a court no record names gets a number of another court
   // of appeals with its own number in front, and says so.
@@ -136,7 +136,7 @@ function toRow(entry: CourtEntry, numbers: Map<string, CorpusNumber[]>, sameForm
     record.notes = `${record.notes ? `${record.notes} ` : ""}Example constructed: no case number of this court is on a record we hold; the format is the other courts of appeals'.`;
   } else if (example.lender) {
     // Offices and years differ from court to court: another court's number shows the format, not a case here.
-    const held = example.why?.startsWith("no full number")
+    const held = example.heldShort
       ? "the records held of this court print its numbers without the office digit"
       : "no record of this court is held";
     record.notes = `${record.notes ? `${record.notes} ` : ""}Example: a case number of ${example.lender} (same format); ${held}, so it is not known to be a case of this court.`;

@@ -3,6 +3,8 @@
 // pattern against every number: its own court's numbers accepted, other systems' numbers refused.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { visibleText } from "@/lib/sources/pacer/detect-refusal";
+import { CIRCUITS } from "./federal-input";
 
 export type CaseNumberSystem = "CM/ECF" | "CM/ECF Appellate" | "SCOTUS" | "TAMES" | "ACIS";
 
@@ -125,24 +127,17 @@ function floridaNumbers(corpus: string): CorpusNumber[] {
   return [...numbers.values()];
 }
 
-const ORDINAL_CIRCUITS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh"];
-
-/** A docket page as text: tags dropped, entities a case number or a court name can carry decoded, spaces collapsed. */
-function pageText(file: string): string {
-  return readFileSync(file, "utf8")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;|&#160;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-}
+/** The word that names each court of appeals ("eleventh" → ca11, "federal" → cafc), from the circuits' names. */
+const CIRCUIT_BY_WORD = new Map(CIRCUITS.filter(([code]) => code !== "cadc").map(([code, name]) => [name.split(" ")[0]!.toLowerCase(), code]));
+const CIRCUIT_WORDS = [...CIRCUIT_BY_WORD.keys()].map((word) => word[0]!.toUpperCase() + word.slice(1)).join("|");
 
 /** "11th", "Eleventh", "Federal", "D.C." → the court of appeals' code; null for words that name no circuit. */
 function circuitCode(name: string): string | null {
-  const word = name.toLowerCase().replace(/\s+/g, "");
-  if (word === "federal") return "cafc";
-  if (word === "d.c." || word === "dc") return "cadc";
-  const number = /^(\d{1,2})(st|nd|rd|th)$/.exec(word)?.[1] ?? String(ORDINAL_CIRCUITS.indexOf(word) + 1);
-  return Number(number) >= 1 && Number(number) <= 11 ? `ca${Number(number)}` : null;
+  const word = name.toLowerCase();
+  if (word === "d.c.") return "cadc";
+  const ordinal = /^(\d{1,2})(?:st|nd|rd|th)$/.exec(word)?.[1];
+  const code = ordinal ? `ca${Number(ordinal)}` : CIRCUIT_BY_WORD.get(word);
+  return code && CIRCUITS.some(([known]) => known === code) ? code : null;
 }
 
 /**
@@ -169,7 +164,7 @@ function citedNumbers(corpus: string): CorpusNumber[] {
     const dir = path.join(corpus, folder);
     if (!existsSync(dir)) continue;
     for (const name of readdirSync(dir).filter((file) => file.endsWith(".html")).sort()) {
-      const text = pageText(path.join(dir, name));
+      const text = visibleText(readFileSync(path.join(dir, name), "utf8"));
       const file = `${folder}/${name}`;
       const seen = new Set<string>();
       const add = (court: string | null, number: string, system: CaseNumberSystem) => {
@@ -183,7 +178,7 @@ function citedNumbers(corpus: string): CorpusNumber[] {
       // An appeal's number may carry the clerk's team letters ("22-12696-DD"): kept, the API accepts them.
       const appeal = /(?:USCA|U\.?\s?S\.? Court of Appeals)[\s,-]*(?:for\s+(?:the\s+)?)?(\d{1,2}(?:st|nd|rd|th)|Federal|D\.C\.)\s+Circuit[\s,]*(?:\(?\s*case (?:number|no\.?)\s*)?(\d{2}-\d{1,5}(?:-[A-Z]{1,2})?)(?![-\w])/gi;
       for (const match of text.matchAll(appeal)) add(circuitCode(match[1]!), match[2]!, "CM/ECF Appellate");
-      const named = /\b(First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Federal|D\.C\.) Circuit Court of Appeals, (\d{2}-\d{1,5}(?:-[A-Z]{1,2})?)(?![-\w])/g;
+      const named = new RegExp(`\\b(${CIRCUIT_WORDS}|D\\.C\\.) Circuit Court of Appeals, (\\d{2}-\\d{1,5}(?:-[A-Z]{1,2})?)(?![-\\w])`, "g");
       for (const match of text.matchAll(named)) add(circuitCode(match[1]!), match[2]!, "CM/ECF Appellate");
     }
   }

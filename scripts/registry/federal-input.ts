@@ -144,7 +144,7 @@ function bankruptcyCourts(): CourtEntry[] {
   );
 }
 
-const CIRCUITS: ReadonlyArray<readonly [code: string, name: string]> = [
+export const CIRCUITS: ReadonlyArray<readonly [code: string, name: string]> = [
   ["ca1", "First Circuit"], ["ca2", "Second Circuit"], ["ca3", "Third Circuit"], ["ca4", "Fourth Circuit"],
   ["ca5", "Fifth Circuit"], ["ca6", "Sixth Circuit"], ["ca7", "Seventh Circuit"], ["ca8", "Eighth Circuit"],
   ["ca9", "Ninth Circuit"], ["ca10", "Tenth Circuit"], ["ca11", "Eleventh Circuit"],
