@@ -80,6 +80,15 @@ describe("case ids", () => {
     expect(caseIdMatches(court(code), canonical)).toBe(true);
   });
 
+  it("removes only one or two team letters from an appellate number: anything else stays and fails the pattern", () => {
+    for (const raw of ["22-12696-DDD", "22-12696-D1", "22-12696DD", "1:22-12696-DD"]) {
+      expect(normalizeCaseId(court("ca11"), raw)).toBe(raw);
+      expect(caseIdMatches(court("ca11"), raw), raw).toBe(false);
+    }
+    // District numbers keep their own rule: judge initials, not team letters.
+    expect(normalizeCaseId(court("nysd"), "22-12696-DD")).toBe("22-12696-DD");
+  });
+
   it("keeps ids of other systems as given (but trimmed)", () => {
     expect(normalizeCaseId(court("nysupnyc"), "654321/2023")).toBe("654321/2023");
     expect(normalizeCaseId(court("qccs"), "500-17-123456-231")).toBe("500-17-123456-231");
