@@ -19,7 +19,7 @@ export interface Provenance {
   /** "pacer", "courts-db:<id>", "canada", or "registry 2.0" for a court courts-db does not list. */
   court: string;
   case_id_format: "corpus" | "not verified";
-  /** The record the example was read from (relative to the corpus), or where an unverified example comes from. */
+  /** The record the example was read from (relative to the corpus, or the notes naming it), or where an unverified example comes from. */
   example: string;
 }
 
@@ -82,7 +82,10 @@ function exampleFor(entry: CourtEntry, record: CourtRecord, numbers: Map<string,
   const own = (code: string) =>
     (numbers.get(code) ?? []).map((found) => ({ found, id: normalizeCaseId(record, found.number) })).find(({ id }) => pattern.test(id));
   const mine = own(entry.court_code);
-  if (mine) return { example: mine.id, from: mine.found.cited ? `${mine.found.file} (cites it as a case of this court)` : mine.found.file };
+  if (mine) {
+    const { file, cited, record } = mine.found;
+    return { example: mine.id, from: cited ? `${file} (cites it as a case of this court${record ? `: ${record}` : ""})` : file };
+  }
   const heldShort = numbers.has(entry.court_code);
   const why = heldShort ? "no full number of this court in the corpus" : "no record of this court in the corpus";
   for (const lender of sameFormat) {

@@ -12,10 +12,12 @@ export interface CorpusNumber {
   court: string;
   number: string;
   system: CaseNumberSystem;
-  /** Path of the record, relative to the corpus folder. */
+  /** Path of the record, relative to the corpus folder (`notes/court-systems.md` for a number the notes cite). */
   file: string;
   /** The record is another court's and cites this number as a case of `court`. */
   cited?: true;
+  /** The record a note names for the number, when `file` is the notes (a saved docket held elsewhere). */
+  record?: string;
 }
 
 export const DEFAULT_CORPUS = path.resolve(process.cwd(), "../shared/corpus");
@@ -185,6 +187,27 @@ function citedNumbers(corpus: string): CorpusNumber[] {
   return numbers;
 }
 
+/**
+ * Numbers the court-systems notes (../shared/notes, beside the corpus) give with their court and the record they
+ * come from: saved PACER dockets named `court__division_yy-type-nnnnn` (docketanalyzer's fixtures,
+ * `insd__1_24-cv-00524.docket.html`). Real numbers of those courts, read after the corpus's own, so a court with
+ * a record in the corpus keeps that one.
+ */
+function notesNumbers(corpus: string): CorpusNumber[] {
+  const notes = path.join(path.dirname(corpus), "notes/court-systems.md");
+  if (!existsSync(notes)) return [];
+  const numbers = new Map<string, CorpusNumber>();
+  const text = readFileSync(notes, "utf8");
+  for (const match of text.matchAll(/\b([a-z]{2,6})__(\d)_(\d{2}-[a-z]{2,5}-\d{1,5})((?:\.[\w{},]+)+)/g)) {
+    const [name, court, division, rest] = [match[0], match[1]!, match[2]!, match[3]!];
+    const number = `${division}:${rest}`;
+    if (!numbers.has(`${court} ${number}`)) {
+      numbers.set(`${court} ${number}`, { court, number, system: "CM/ECF", file: "notes/court-systems.md", cited: true, record: name });
+    }
+  }
+  return [...numbers.values()];
+}
+
 /** Every case number of the corpus with its court; empty when the corpus is not there. */
 export function corpusNumbers(corpus: string = DEFAULT_CORPUS): CorpusNumber[] {
   if (!existsSync(corpus)) return [];
@@ -195,5 +218,6 @@ export function corpusNumbers(corpus: string = DEFAULT_CORPUS): CorpusNumber[] {
     ...texasNumbers(corpus),
     ...texasNumbersPrinted(corpus),
     ...floridaNumbers(corpus),
+    ...notesNumbers(corpus),
   ];
 }

@@ -65,7 +65,7 @@ describe("registry data files", () => {
       expect(row.notes?.startsWith(UNVERIFIED_NOTE)).toBe(true);
     } else {
       expect(formatOf(row), "a verified format").not.toBeNull();
-      expect(row.provenance.example).toMatch(/^(pacer|scotus|state)\/|^constructed: /);
+      expect(row.provenance.example).toMatch(/^(pacer|scotus|state|notes)\/|^constructed: /);
     }
     if (row.coverage === "planned") {
       expect(row.refresh_cadence_seconds).toBeNull();
@@ -91,7 +91,7 @@ describe.skipIf(!shared)("case numbers of real records (../shared/corpus)", () =
       }
       const file = row.provenance.example.split(" ")[0]!;
       // A number another court's record cites as this court's counts as this court's; a lent one must say whose.
-      const cited = row.provenance.example.includes("(cites it as a case of this court)");
+      const cited = row.provenance.example.includes("(cites it as a case of this court");
       const lent = /\(no (?:record|full number) of this court in the corpus: a (\w+) number/.exec(row.provenance.example)?.[1];
       const owner = lent ?? row.court_code;
       const printed = numbers
@@ -113,6 +113,9 @@ describe.skipIf(!shared)("case numbers of real records (../shared/corpus)", () =
     expect(read("ca11", "22-12696-DD")).toEqual(["pacer/district/gand_1.html"]);
     expect(read("ca8", "16-4166")).toEqual(["pacer/district/ned.html"]);
     expect(read("cafc", "09-01559")).toEqual(["pacer/district/txed.html"]);
+    // The notes beside the corpus name saved dockets by court and number (docketanalyzer's fixtures).
+    expect(read("insd", "1:24-cv-00524")).toEqual(["notes/court-systems.md"]);
+    expect(cited.find((found) => found.court === "nynd")?.record).toBe("nynd__8_20-mj-00487.docket.html");
     for (const found of cited) {
       const row = byCode.get(found.court);
       const recordCourt = found.file.split("/").at(-1)!.split(/[_.]/)[0]!;
