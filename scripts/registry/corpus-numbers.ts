@@ -189,8 +189,8 @@ function citedNumbers(corpus: string): CorpusNumber[] {
 
 /**
  * Numbers the court-systems notes (../shared/notes, beside the corpus) give with their court and the record they
- * come from: saved PACER dockets named `court__division_yy-type-nnnnn` (docketanalyzer's fixtures,
- * `insd__1_24-cv-00524.docket.html`). Real numbers of those courts, read after the corpus's own, so a court with
+ * come from: saved PACER docket pages named `court__division_yy-type-nnnnn.docket.html` (docketanalyzer's
+ * fixtures, `insd__1_24-cv-00524.docket.html`). Real numbers of those courts, read after the corpus's own, so a court with
  * a record in the corpus keeps that one.
  */
 function notesNumbers(corpus: string): CorpusNumber[] {
@@ -198,7 +198,7 @@ function notesNumbers(corpus: string): CorpusNumber[] {
   if (!existsSync(notes)) return [];
   const numbers = new Map<string, CorpusNumber>();
   const text = readFileSync(notes, "utf8");
-  for (const match of text.matchAll(/\b([a-z]{2,6})__(\d)_(\d{2}-[a-z]{2,5}-\d{1,5})((?:\.[\w{},]+)+)/g)) {
+  for (const match of text.matchAll(/\b([a-z]{2,6})__(\d)_(\d{2}-[a-z]{2,5}-\d{1,5})\.docket\.html\b/g)) {
     const [name, court, division, rest] = [match[0], match[1]!, match[2]!, match[3]!];
     const number = `${division}:${rest}`;
     if (!numbers.has(`${court} ${number}`)) {
