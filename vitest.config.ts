@@ -31,6 +31,7 @@ export default defineConfig({
           // Vitest's default is one worker fewer than the cores: one on 2 cores. Many of these files wait
           // (servers, child processes, databases), so at least two run side by side.
           maxWorkers: Math.max(2, availableParallelism() - 1),
+          setupFiles: ["tests/helpers/pglite-image.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: inProcessEnv,
@@ -46,6 +47,7 @@ export default defineConfig({
           // file's load moves the moment a process is killed relative to its broadcast.
           fileParallelism: false,
           sequence: { groupOrder: 1 },
+          setupFiles: ["tests/helpers/pglite-image.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: inProcessEnv,
