@@ -19,7 +19,8 @@ export interface Provenance {
   /** "pacer", "courts-db:<id>", "canada", or "registry 2.0" for a court courts-db does not list. */
   court: string;
   case_id_format: "corpus" | "not verified";
-  /** The record the example was read from (relative to the corpus, or the notes naming it), or where an unverified example comes from. */
+  /** The record the example was read from (relative to the corpus; `notes/…`, relative to ../shared, when the
+   * notes name the record), or where an unverified example comes from. */
   example: string;
 }
 

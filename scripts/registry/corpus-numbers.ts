@@ -12,9 +12,10 @@ export interface CorpusNumber {
   court: string;
   number: string;
   system: CaseNumberSystem;
-  /** Path of the record, relative to the corpus folder (`notes/court-systems.md` for a number the notes cite). */
+  /** Path of the record, relative to the corpus folder; `notes/court-systems.md` (relative to ../shared, the
+   * corpus's parent) for a number the notes give. */
   file: string;
-  /** The record is another court's and cites this number as a case of `court`. */
+  /** The number is not read off a record of `court` itself: another court's record, or the notes, cite it as one. */
   cited?: true;
   /** The record a note names for the number, when `file` is the notes (a saved docket held elsewhere). */
   record?: string;

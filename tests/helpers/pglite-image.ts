@@ -5,10 +5,12 @@
 // second to load the image. The image is what `PGlite.create("memory://")` itself makes, made once per PGlite
 // version and kept in the OS temp folder; nothing else changes: openDatabase still applies the migrations, so a
 // database opened without them is as empty as before. Other data directories (files on disk) are left alone.
+import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { threadId } from "node:worker_threads";
 import { vi } from "vitest";
 
 vi.mock("@electric-sql/pglite", async (importOriginal) => {
@@ -24,17 +26,29 @@ vi.mock("@electric-sql/pglite", async (importOriginal) => {
     return path.join(tmpdir(), `court-docket-pglite-${version}-empty.tar`);
   }
 
+  /** A whole uncompressed tar: 512-byte blocks, the first a header with its "ustar" mark (PGlite would try to
+   * gunzip anything else and fail outside our reach, as an unhandled rejection). */
+  const isTar = (bytes: Buffer) => bytes.length >= 1024 && bytes.length % 512 === 0 && bytes.subarray(257, 262).toString("latin1") === "ustar";
+
   /** The image: read from the temp folder, or made and saved there (renamed into place: never read half-written). */
   async function emptyClusterImage(): Promise<Blob> {
     const file = imageFile();
-    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    if (existsSync(file)) {
+      const saved = readFileSync(file);
+      if (isTar(saved)) return new Blob([saved]);
+    }
     const fresh = await Base.create("memory://");
     const dump = await fresh.dumpDataDir("none");
     await fresh.close();
     const bytes = Buffer.from(await dump.arrayBuffer());
-    const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, bytes);
-    renameSync(partial, file);
+    const partial = `${file}.${process.pid}-${threadId}-${randomBytes(4).toString("hex")}.partial`;
+    try {
+      writeFileSync(partial, bytes);
+      renameSync(partial, file);
+    } catch {
+      // Not saved (a full disk, say): this file still uses the image it made; a later one tries again.
+      rmSync(partial, { force: true });
+    }
     return new Blob([bytes]);
   }
 

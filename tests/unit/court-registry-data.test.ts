@@ -115,6 +115,7 @@ describe.skipIf(!shared)("case numbers of real records (../shared/corpus)", () =
     expect(read("cafc", "09-01559")).toEqual(["pacer/district/txed.html"]);
     // The notes beside the corpus name saved dockets by court and number (docketanalyzer's fixtures).
     expect(read("insd", "1:24-cv-00524")).toEqual(["notes/court-systems.md"]);
+    expect(read("nynd", "8:20-mj-00487")).toEqual(["notes/court-systems.md"]);
     expect(cited.find((found) => found.court === "nynd")?.record).toBe("nynd__8_20-mj-00487.docket.html");
     for (const found of cited) {
       const row = byCode.get(found.court);

@@ -1,6 +1,8 @@
 // The suite's in-memory PGlite databases start from a saved image of an empty cluster (tests/helpers/
 // pglite-image.ts, a setup file of this project): such a database must be what initdb makes, or every
 // database test would run on something other than the embedded database the app opens.
+import { readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { describe, expect, it, vi } from "vitest";
 import { openDatabase } from "@/lib/db/open-database";
 
@@ -16,12 +18,18 @@ describe("in-memory PGlite from the saved image", () => {
     const { PGlite } = await import("@electric-sql/pglite");
     const actual = await vi.importActual<typeof import("@electric-sql/pglite")>("@electric-sql/pglite");
     expect(PGlite.create).not.toBe(actual.PGlite.create);
+    // The setup file says so when an image does not load and initdb runs instead: that must not happen here.
+    const warn = vi.spyOn(console, "warn");
     const fromImage = await PGlite.create("memory://");
     const fresh = await actual.PGlite.create("memory://");
     try {
+      expect(warn).not.toHaveBeenCalled();
+      const saved = readdirSync(tmpdir()).filter((name) => /^court-docket-pglite-[\d.]+-empty\.tar$/.test(name));
+      expect(saved, "the image is kept in the temp folder").toHaveLength(1);
       for (const sql of CLUSTER) expect((await fromImage.query(sql)).rows, sql).toEqual((await fresh.query(sql)).rows);
       expect(fromImage).toBeInstanceOf(actual.PGlite);
     } finally {
+      warn.mockRestore();
       await fromImage.close();
       await fresh.close();
     }
