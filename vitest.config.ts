@@ -18,6 +18,16 @@ const inProcessEnv = {
   SANDBOX_RATE_LIMIT_PER_MINUTE: "1000000",
 };
 
+/** What the in-process and payments projects share: they run the app's code in the test process, on PGlite
+ * started from the saved empty-cluster image (tests/helpers/pglite-image.ts). */
+const inProcessTest = {
+  environment: "node",
+  setupFiles: ["tests/helpers/pglite-image.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  env: inProcessEnv,
+};
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -27,14 +37,10 @@ export default defineConfig({
         test: {
           name: "in-process",
           include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/db/**/*.test.ts", "tests/inngest/**/*.test.ts"],
-          environment: "node",
+          ...inProcessTest,
           // Vitest's default is one worker fewer than the cores: one on 2 cores. Many of these files wait
           // (servers, child processes, databases), so at least two run side by side.
           maxWorkers: Math.max(2, availableParallelism() - 1),
-          setupFiles: ["tests/helpers/pglite-image.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          env: inProcessEnv,
         },
       },
       {
@@ -42,15 +48,11 @@ export default defineConfig({
         test: {
           name: "payments",
           include: ["tests/payments/**/*.test.ts"],
-          environment: "node",
+          ...inProcessTest,
           // Crashes timed against 2 s blocks: these files run one after another, after the others, so no other
           // file's load moves the moment a process is killed relative to its broadcast.
           fileParallelism: false,
           sequence: { groupOrder: 1 },
-          setupFiles: ["tests/helpers/pglite-image.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          env: inProcessEnv,
         },
       },
       {

@@ -18,13 +18,11 @@ vi.mock("@electric-sql/pglite", async (importOriginal) => {
   const Base = original.PGlite;
   let image: Promise<Blob> | undefined;
 
-  /** Where the image of this PGlite version is kept. */
-  function imageFile(): string {
-    const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-    const packageJson = path.join(entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`)), "package.json");
-    const version = (JSON.parse(readFileSync(packageJson, "utf8")) as { version: string }).version;
-    return path.join(tmpdir(), `court-docket-pglite-${version}-empty.tar`);
-  }
+  /** Where the image of this PGlite version is kept (its package.json is not exported: read from its folder). */
+  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const packageJson = path.join(entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`)), "package.json");
+  const version = (JSON.parse(readFileSync(packageJson, "utf8")) as { version: string }).version;
+  const file = path.join(tmpdir(), `court-docket-pglite-${version}-empty.tar`);
 
   /** A whole uncompressed tar: 512-byte blocks, the first a header with its "ustar" mark (PGlite would try to
    * gunzip anything else and fail outside our reach, as an unhandled rejection). */
@@ -32,7 +30,6 @@ vi.mock("@electric-sql/pglite", async (importOriginal) => {
 
   /** The image: read from the temp folder, or made and saved there (renamed into place: never read half-written). */
   async function emptyClusterImage(): Promise<Blob> {
-    const file = imageFile();
     if (existsSync(file)) {
       const saved = readFileSync(file);
       if (isTar(saved)) return new Blob([saved]);
@@ -59,7 +56,7 @@ vi.mock("@electric-sql/pglite", async (importOriginal) => {
         return await Base.create("memory://", { loadDataDir: await image });
       } catch (error) {
         // An image that does not load (another build of this version made it, say): initdb, and a new image next time.
-        rmSync(imageFile(), { force: true });
+        rmSync(file, { force: true });
         image = undefined;
         console.warn(`PGlite image not loaded (${String(error)}): initdb instead`);
         return Base.create("memory://");
