@@ -105,8 +105,11 @@ function decode(value: string, requirements: Requirements): PaymentPayload | Pay
   throw paymentRequired(requirements, "The payment proof is not readable: send the base64 x402 payment payload your x402 client made.");
 }
 
+/** The terms a v2 proof says it accepted: the fields compared with ours below. */
+const acceptedSchema = z.object({ scheme: z.string(), network: z.string(), asset: z.string(), payTo: z.string(), amount: z.string() });
+
 /** Where v2 terms differ from ours, the precise reason, before asking the facilitator. */
-function termsMismatch(accepted: PaymentRequirements, requirements: Requirements): string | null {
+function termsMismatch(accepted: z.infer<typeof acceptedSchema>, requirements: Requirements): string | null {
   const ours = requirements.v2;
   if (accepted.scheme !== ours.scheme) return 'Only the "exact" scheme is accepted.';
   if (accepted.network !== ours.network) return `The payment is for another network; pay on ${ours.network}.`;
@@ -120,15 +123,22 @@ function termsMismatch(accepted: PaymentRequirements, requirements: Requirements
 
 export async function verifyPayment(proof: string, requirements: Requirements, payments: Payments): Promise<VerifiedPayment> {
   const payload = decode(proof, requirements);
+  // The proof's shape is checked here, before the facilitator sees it: the x402 code throws on a malformed
+  // authorization, and a throw from the facilitator reads as an unreachable network (503, "repeat the same
+  // payment"), which a malformed proof can never get past. It is the payer's mistake: 402, nothing charged.
+  const identity = identityOf(payload, requirements);
+  const notAuthorization = "The payment proof carries no EIP-3009 transferWithAuthorization (a signature and its authorization): only those are accepted for this token.";
   let verified: { isValid: boolean; invalidReason?: string; payer?: string };
   let target: VerifiedPayment["requirements"];
   if (payload.x402Version === 2) {
     const v2 = payload as PaymentPayload;
-    if (!v2.accepted || typeof v2.accepted !== "object") {
-      throw paymentRequired(requirements, "The payment proof has no `accepted` requirements: use an x402 v2 client.");
+    const accepted = acceptedSchema.safeParse(v2.accepted);
+    if (!accepted.success) {
+      throw paymentRequired(requirements, "The payment proof has no readable `accepted` requirements (scheme, network, asset, payTo, amount): use an x402 v2 client.");
     }
-    const mismatch = termsMismatch(v2.accepted, requirements);
+    const mismatch = termsMismatch(accepted.data, requirements);
     if (mismatch) throw paymentRequired(requirements, mismatch);
+    if (!identity) throw paymentRequired(requirements, notAuthorization);
     target = requirements.v2;
     verified = await askFacilitator(() => payments.server.verifyPayment(v2, requirements.v2), retryAfter(payments));
   } else if (payload.x402Version === 1) {
@@ -137,6 +147,7 @@ export async function verifyPayment(proof: string, requirements: Requirements, p
     }
     const v1 = payload as PaymentPayloadV1;
     if (v1.network !== requirements.v1.network) throw paymentRequired(requirements, `The payment is for another network; pay on ${requirements.v1.network}.`);
+    if (!identity) throw paymentRequired(requirements, notAuthorization);
     target = requirements.v1;
     // The facilitator dispatches on x402Version; its client interface is typed for v2 only.
     verified = await askFacilitator(
@@ -148,10 +159,6 @@ export async function verifyPayment(proof: string, requirements: Requirements, p
   }
   if (!verified.isValid) throw paymentRequired(requirements, describeRefusal(verified.invalidReason, requirements));
 
-  const identity = identityOf(payload, requirements);
-  if (!identity) {
-    throw paymentRequired(requirements, "Only EIP-3009 transferWithAuthorization payments are accepted for this token.");
-  }
   const { authorization } = identity;
   const payer = (verified.payer ?? authorization.from).toLowerCase();
   return {

@@ -241,6 +241,37 @@ describe.each(inject("servedApps"))("the app on $database", (app) => {
     it("refuses a proof it cannot read", async () => {
       expect(await refused(payer, "not-base64!")).toMatch(/not readable/);
     });
+
+    // Proofs that decode but are not whole: a payer's mistake (402, nothing moved), never "the network cannot be
+    // reached, repeat the same payment" (503), which no retry of that proof could get past.
+    const reshaped = (proof: string, edit: (payload: any) => void) => {
+      const payload = JSON.parse(Buffer.from(proof, "base64").toString("utf8"));
+      edit(payload);
+      return Buffer.from(JSON.stringify(payload)).toString("base64");
+    };
+    it.each([
+      ["an empty authorization", (p: any) => (p.payload = {}), /no EIP-3009 transferWithAuthorization/],
+      ["an authorization without its payer", (p: any) => delete p.payload.authorization.from, /no EIP-3009 transferWithAuthorization/],
+      ["accepted terms without an asset", (p: any) => delete p.accepted.asset, /no readable `accepted` requirements/],
+    ])("refuses a v2 proof with %s", async (_name, edit, reason) => {
+      const proof = await payer.paymentFor(await fetch(url()));
+      const delta = await moved(payer, async () => {
+        expect(await refused(payer, reshaped(proof, edit))).toMatch(reason);
+      });
+      expect(delta).toEqual({ payer: 0n, service: 0n });
+    });
+
+    it("refuses a v1 X-PAYMENT proof with an empty authorization", async () => {
+      const challenge = await (await fetch(url())).json();
+      const proof = reshaped(await payer.v1PaymentFor(challenge), (p) => (p.payload = {}));
+      const delta = await moved(payer, async () => {
+        const response = await fetch(url(), { headers: { "x-payment": proof } });
+        const body = await response.json();
+        expect(response.status, JSON.stringify(body)).toBe(402);
+        expect(body.error.message).toMatch(/no EIP-3009 transferWithAuthorization/);
+      });
+      expect(delta).toEqual({ payer: 0n, service: 0n });
+    });
   });
 
   describe("x402 v1", () => {
