@@ -90,6 +90,8 @@ async function paid<T>(
   if (context.meta.sandbox) return { value: await work() };
   const settled = await runPaid({
     proofIn,
+    // An MCP caller gets no HTTP headers: the terms are in the JSON-RPC error's data.
+    requirementsIn: "error.data.payment_requirements, or x402's error.data.accepts",
     proof: proof ?? null,
     quote,
     resourceUrl: `${context.baseUrl}/v2/mcp#${tool}`,

@@ -44,6 +44,8 @@ export interface RunPaidOptions<T> {
    * MCP tools name their argument (an MCP caller cannot send HTTP headers).
    */
   proofIn?: string;
+  /** Where this caller finds the payment terms, for the same instructions: default the HTTP answer's places. */
+  requirementsIn?: string;
   /** The paid work, for the verified payer (lowercase wallet address). */
   work: (payer: string) => Promise<T>;
   /** How many of the paid queries succeeded (0: nothing is settled). Default: 1. */
@@ -97,8 +99,9 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
   if (!options.proof) {
     throw paymentRequired(
       requirements,
-      `${options.quote.description} costs ${requirements.amountUsd} USD: pay with x402 (see the PAYMENT-REQUIRED header or ` +
-        `error.payment_requirements) and repeat the request with the payment in ${options.proofIn ?? "PAYMENT-SIGNATURE"}.`,
+      `${options.quote.description} costs ${requirements.amountUsd} USD: pay with x402 (see ` +
+        `${options.requirementsIn ?? "the PAYMENT-REQUIRED header or error.payment_requirements"}) and repeat the request with the payment in ` +
+        `${options.proofIn ?? "PAYMENT-SIGNATURE"}.`,
     );
   }
   const payments = await paymentsFor(config);

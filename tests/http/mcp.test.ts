@@ -112,8 +112,11 @@ describe("MCP with the official client", () => {
     // Without payment_tx: the payment requirements, in the error's data.
     const unpaid = (await client.callTool({ name: "service_case_monitor", arguments: args }).catch((error: unknown) => error)) as McpError;
     expect(unpaid).toBeInstanceOf(McpError);
-    const data = unpaid.data as { code: string; payment_requirements: PaymentRequired["accepts"] };
+    const data = unpaid.data as { code: string; message: string; payment_requirements: PaymentRequired["accepts"] };
     expect(data.code).toBe("payment_required");
+    // The instructions name where an MCP caller finds the terms and puts the payment, not HTTP headers.
+    expect(data.message).toMatch(/error\.data\.payment_requirements.*payment_tx argument/);
+    expect(data.message).not.toMatch(/PAYMENT-REQUIRED|PAYMENT-SIGNATURE/);
     expect(data.payment_requirements[0]).toMatchObject({ network: inject("chain").network, asset: inject("chain").token, payTo: inject("chain").payTo, amount: "990000" });
 
     const payload = await payer.client.createPaymentPayload({
