@@ -17,6 +17,19 @@ export function readQuery(request: Request, ignore: readonly string[] = ["test"]
 }
 
 /**
+ * For endpoints that take no query parameters (besides the sandbox's `test`): any other is refused, as the
+ * other endpoints refuse unknown ones, so `?context=full` on a batch is never silently ignored (and paid for).
+ * `where` says where such options go instead, if anywhere.
+ */
+export function refuseQueryParameters(request: Request, where = ""): void {
+  const [name] = Object.keys(readQuery(request));
+  if (name === undefined) return;
+  throw new ServiceError("invalid_parameter", `Unknown query parameter "${name}": this endpoint takes none${where ? `; ${where}` : ""}.`, {
+    parameter: name,
+  });
+}
+
+/**
  * The request body as text, read at most `limitBytes` far: a larger body is refused without being
  * buffered whole (the error comes from `tooLarge`, so each endpoint says what its limit means).
  */

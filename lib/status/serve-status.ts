@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { API_VERSION } from "@/contract";
 import { COURTS, toPublicCourt } from "@/lib/courts/registry";
 import { applyRequestSwitches, beginRequest, errorResponse } from "@/lib/http/define-endpoint";
+import { refuseQueryParameters } from "@/lib/http/parse-input";
 import { limitSandbox } from "@/lib/limits/limit-sandbox";
 import { getPrisma } from "@/lib/db";
 import { statusMeta } from "@/lib/meta";
@@ -58,6 +59,8 @@ export async function serveStatus(request: Request): Promise<Response> {
   const context = beginRequest(request);
   try {
     applyRequestSwitches(context);
+    // No filters here: the registry is one cacheable document (the status page at / has the filters).
+    refuseQueryParameters(request);
     if (context.meta.sandbox) await limitSandbox(request);
     const status = await operationalStatus(context.meta.sandbox);
     // While PACER's fee budget is spent, the courts it serves say so in their notes (lib/sources/pacer/fee-budget-notice.ts).

@@ -45,6 +45,13 @@ describe("GET /v2/status", () => {
     expect(result.body.courts).toHaveLength(COURTS.length);
   });
 
+  it("refuses query parameters (it has no filters) but takes ?test=1", async () => {
+    expectErrorEnvelope(await callRoute(GET, "/v2/status", { query: { court_code: "nysd" } }), { code: "invalid_parameter", parameter: "court_code", message: "takes none" });
+    const sandboxed = await callRoute<StatusResponse>(GET, "/v2/status", { query: { test: "1" } });
+    expect(sandboxed.status).toBe(200);
+    expect(sandboxed.headers.get("cache-control")).toBe("no-store");
+  });
+
   it("refuses an over-long tag like every endpoint, and other methods with 405", async () => {
     expectErrorEnvelope(await callRoute(GET, "/v2/status", { headers: { "x-service-tag": "s".repeat(65) } }), {
       code: "invalid_parameter",
@@ -52,7 +59,7 @@ describe("GET /v2/status", () => {
     });
     const post = await callRoute(POST, "/v2/status", { method: "POST" });
     expectErrorEnvelope(post, { code: "method_not_allowed" });
-    expect(post.headers.get("allow")).toBe("GET");
+    expect(post.headers.get("allow")).toBe("GET, HEAD");
   });
 
   it("is cacheable: a weak ETag, 304 when the caller has it, CDN-friendly Cache-Control", async () => {

@@ -121,6 +121,18 @@ describe("wallet errors", () => {
     expectErrorEnvelope(await callRoute(rotateKeys, "/v2/wallet/keys", { method: "POST" }), { code: "payment_required" });
   });
 
+  it("keys: a query parameter is refused, before payment and in the sandbox", async () => {
+    for (const [route, method] of [[getKeys, "GET"], [rotateKeys, "POST"]] as const) {
+      expectErrorEnvelope(await callRoute(route, "/v2/wallet/keys", { method, query: { foo: "1" } }), { code: "invalid_parameter", parameter: "foo" });
+      expectErrorEnvelope(await callRoute(route, "/v2/wallet/keys", { method, query: { wallet: "0x1" }, headers: sandbox }), {
+        code: "invalid_parameter",
+        parameter: "wallet",
+        sandbox: true,
+      });
+      expect((await callRoute(route, "/v2/wallet/keys", { method, query: { test: "1" } })).status).toBe(200);
+    }
+  });
+
   it("keys and deliveries: other methods answer 405 in the envelope", async () => {
     const keys = await callRoute(deleteKeys, "/v2/wallet/keys", { method: "DELETE", headers: sandbox });
     expectErrorEnvelope(keys, { code: "method_not_allowed", sandbox: true });

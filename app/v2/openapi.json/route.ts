@@ -23,4 +23,4 @@ export async function GET(request: Request): Promise<Response> {
   });
 }
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("/v2/openapi.json", ["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("/v2/openapi.json", ["GET", "HEAD"]);

@@ -6,4 +6,4 @@ export const dynamic = "force-dynamic";
 // Free, precomputed and cacheable (lib/status/serve-status.ts): the one endpoint outside defineEndpoint.
 export const GET = serveStatus;
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("/v2/status", ["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("/v2/status", ["GET", "HEAD"]);

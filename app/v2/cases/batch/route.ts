@@ -7,7 +7,7 @@ import { BATCH_BODY_LIMIT, batchBodyTooLarge, batchFrameSchema, parseBatchReques
 import { serializeBatch } from "@/lib/cases/serialize-batch";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { refuseOtherMethods } from "@/lib/http/method-not-allowed";
-import { readJsonBody } from "@/lib/http/parse-input";
+import { readJsonBody, refuseQueryParameters } from "@/lib/http/parse-input";
 
 export const dynamic = "force-dynamic";
 
@@ -15,8 +15,10 @@ export const POST = defineEndpoint({
   name: "POST /v2/cases/batch",
   response: batchFrameSchema,
   serialize: serializeBatch,
-  parse: async (request, { now, meta }) =>
-    parseBatchRequest(await readJsonBody(request, { limitBytes: BATCH_BODY_LIMIT, tooLarge: batchBodyTooLarge }), now, { sandbox: meta.sandbox }),
+  parse: async (request, { now, meta }) => {
+    refuseQueryParameters(request, "each query's options (context, language, filing_types, last_checked, callback_url) go in its object in the body");
+    return parseBatchRequest(await readJsonBody(request, { limitBytes: BATCH_BODY_LIMIT, tooLarge: batchBodyTooLarge }), now, { sandbox: meta.sandbox });
+  },
   price: (requests) => ({ queries: requests.length, description: `A batch of ${requests.length} case queries` }),
   // One payment for the batch: settled in full when any query succeeded, not at all when every one failed.
   successes: (response) => response.meta.successful,

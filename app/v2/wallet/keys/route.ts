@@ -1,6 +1,7 @@
 import { contract } from "@/contract";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { refuseOtherMethods } from "@/lib/http/method-not-allowed";
+import { refuseQueryParameters } from "@/lib/http/parse-input";
 import { getKeyState } from "@/lib/keys/get-key-state";
 import { rotateSigningKey } from "@/lib/keys/rotate-signing-key";
 import { getPrisma } from "@/lib/db";
@@ -13,7 +14,7 @@ export const GET = defineEndpoint({
   name: "GET /v2/wallet/keys",
   response: contract.getWalletKeys.responses[200],
   price: () => ({ queries: 1, description: "Reading the wallet's signing key state" }),
-  parse: () => null,
+  parse: (request) => refuseQueryParameters(request),
   run: async (_input, { meta, now, wallet }) =>
     wallet === null
       ? sandboxKeyState(meta)
@@ -24,7 +25,7 @@ export const POST = defineEndpoint({
   name: "POST /v2/wallet/keys",
   response: contract.rotateWalletKey.responses[200],
   price: () => ({ queries: 1, description: "Rotating the wallet's signing key" }),
-  parse: () => null,
+  parse: (request) => refuseQueryParameters(request),
   run: async (_input, { meta, now, wallet }) =>
     wallet === null
       ? sandboxRotation(meta, now)
