@@ -4,7 +4,9 @@
 // - TRACE makes the Fetch API's Request constructor throw inside Next (a plain-text 500 with a logged
 //   stack), and the other methods Node's parser knows but route handlers cannot export (PROPFIND, PURGE,
 //   SEARCH, ...) get an empty 400 from Next: all of them are answered 405 here, in the envelope;
-// - a request target that is not a path (`OPTIONS * HTTP/1.1`) makes Next's URL parsing throw: 400 here.
+// - a request target that is not a path (`OPTIONS * HTTP/1.1`) makes Next's URL parsing throw: 400 here;
+//   the absolute form (`GET http://host/v2/status`), which servers must accept (RFC 9112 §3.2.2), is served
+//   as its path and query (links never come from the request's host anyway).
 // Installed once per process from instrumentation.ts, for `next start` and `next dev`; on Vercel the
 // platform answers these itself.
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
@@ -30,6 +32,8 @@ export function installRawRequestGuard(): void {
   prototype.emit = function guardedEmit(event, ...args) {
     if (event === "request") {
       const [request, response] = args as [IncomingMessage, ServerResponse];
+      const path = pathOfAbsoluteTarget(request.url ?? "");
+      if (path !== null) request.url = path;
       delete request.headers[PEER_ADDRESS_HEADER];
       if (request.socket.remoteAddress) request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress;
       const refusal = refusalFor(request);
@@ -42,10 +46,21 @@ export function installRawRequestGuard(): void {
   };
 }
 
+/** `http://host/v2/status?x=1` → `/v2/status?x=1`; null when the target is not an absolute http(s) URL. */
+export function pathOfAbsoluteTarget(target: string): string | null {
+  if (!/^https?:\/\//i.test(target)) return null;
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return null;
+  }
+}
+
 function refusalFor(request: IncomingMessage): ServiceError | null {
   const target = request.url ?? "";
   if (!target.startsWith("/")) {
-    return new ServiceError("invalid_parameter", `The request target must be a path such as /v2/status; got "${target.slice(0, 40)}".`);
+    return new ServiceError("invalid_parameter", `The request target must be a path such as /v2/status (or an absolute http(s) URL); got "${target.slice(0, 40)}".`);
   }
   const method = (request.method ?? "").toUpperCase();
   if (!ROUTE_METHODS.has(method)) {

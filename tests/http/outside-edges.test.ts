@@ -24,11 +24,11 @@ function rawRequest(url: string, method: string, headers: Record<string, string>
   });
 }
 
-/** HTTP/1.1 with a request target that is not a path (`OPTIONS * HTTP/1.1`). */
-function asteriskRequest(url: string): Promise<string> {
+/** HTTP/1.1 with a request target that is not a path (`OPTIONS * HTTP/1.1`, `GET http://host/x HTTP/1.1`). */
+function targetRequest(url: string, requestLine: string): Promise<string> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname, () => socket.write(`OPTIONS * HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`));
+    const socket = net.connect(Number(port), hostname, () => socket.write(`${requestLine} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`));
     const chunks: Buffer[] = [];
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
@@ -142,10 +142,18 @@ describe("3. every /v1 and /v2 answer in the envelope", () => {
     }
     // Refused by Node's HTTP parser before any code of ours runs: 400 (no body can be promised there).
     expect((await rawRequest(`${baseUrl()}/v2/status`, "BREW").catch(() => ({ status: 400 }))).status).toBe(400);
-    const raw = await asteriskRequest(baseUrl());
+    const raw = await targetRequest(baseUrl(), "OPTIONS *");
     expect(raw).toMatch(/^HTTP\/1\.1 400/);
     const body = JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4).replace(/^[0-9a-f]+\r\n|\r\n0\r\n\r\n$/g, ""));
     expect(body.error.code).toBe("invalid_parameter");
+  });
+
+  it("serves an absolute-form request target (RFC 9112 §3.2.2) as its path and query", async () => {
+    const raw = await targetRequest(baseUrl(), `GET ${baseUrl()}/v2/case?test=1&case_id=nope&court_code=nysd`);
+    expect(raw).toMatch(/^HTTP\/1\.1 400/);
+    expect(raw).toContain("invalid_case_id");
+    const status = await targetRequest(baseUrl(), `HEAD http://elsewhere.example/v2/status`);
+    expect(status).toMatch(/^HTTP\/1\.1 200/);
   });
 
   it("answers unknown /v2 and /v1 paths 404 endpoint_not_found, whatever the method", async () => {
