@@ -39,7 +39,7 @@ const timestampParam = (name: string) =>
 
 const requiredString = (name: string) =>
   z
-    .string({ error: `${name} is required` })
+    .string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be a string`) })
     .trim()
     .min(1, { error: `${name} is required` });
 

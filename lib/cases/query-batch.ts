@@ -10,7 +10,7 @@ import { priceForQueriesUsd } from "@/lib/pricing";
 import { parseCaseRequest, type CaseRequest } from "./parse-case-request";
 import { buildCaseResponse } from "./build-case-response";
 import type { CaseStore } from "./case-store";
-import { lookupError } from "./query-case";
+import { BATCH_QUERY_CHARGE, lookupError } from "./query-case";
 import { logError } from "@/lib/log";
 import { BatchShares, yieldToOtherRequests } from "./batch-shares";
 
@@ -104,7 +104,7 @@ export async function queryBatch({ requests, store, meta, sandbox, now, baseUrl 
     const echo = { case_id: request.submitted.caseId, court_code: request.submitted.courtCode };
     const lookup = looked.results[index]!;
     try {
-      if (lookup.kind !== "found") throw lookupError(lookup, request.court, request.caseId);
+      if (lookup.kind !== "found") throw lookupError(lookup, request.court, request.caseId, BATCH_QUERY_CHARGE);
       const response = buildCaseResponse({ record: lookup.record, request, meta, queryCostUsd: perQueryCost, now, limitBytes });
       return { ...echo, status: "success", response };
     } catch (error) {
@@ -112,7 +112,7 @@ export async function queryBatch({ requests, store, meta, sandbox, now, baseUrl 
       const serviceError =
         error instanceof ServiceError
           ? error
-          : new ServiceError("internal_error", "An unexpected error occurred for this query. It is not charged on its own.");
+          : new ServiceError("internal_error", `An unexpected error occurred for this query. ${BATCH_QUERY_CHARGE}`);
       return { ...echo, status: "error", error: toErrorObject(serviceError, baseUrl) };
     }
   };

@@ -8,12 +8,23 @@ import type { CaseStore } from "./case-store";
 import type { CaseRequest } from "./parse-case-request";
 import type { CaseLookup, CaseRecord } from "./types";
 
-/** The error a failed lookup answers with (the same inside a batch result). */
-export function lookupError(lookup: Exclude<CaseLookup, { kind: "found" }>, court: CoveredCourt, caseId: string): ServiceError {
+/** What a failed single query says about its price: it is never charged (SERVICE-SPEC "Errors" rule 2). */
+const SINGLE_QUERY_CHARGE = "Nothing was charged.";
+/** Inside a batch a failed query is charged with the batch when any other query succeeds (batch rule 2), so
+ * "nothing was charged" would be untrue there. */
+export const BATCH_QUERY_CHARGE = "A batch is charged in full when any of its queries succeeds, and not at all when every query fails.";
+
+/** The error a failed lookup answers with; inside a batch result only the sentence on the charge differs. */
+export function lookupError(
+  lookup: Exclude<CaseLookup, { kind: "found" }>,
+  court: CoveredCourt,
+  caseId: string,
+  charge: string = SINGLE_QUERY_CHARGE,
+): ServiceError {
   if (lookup.kind === "not_found" && lookup.sealed) {
     return new ServiceError(
       "case_not_found",
-      `Case "${caseId}" at ${court.name} (${court.court_code}) is sealed: the court does not publish its docket. Nothing was charged.`,
+      `Case "${caseId}" at ${court.name} (${court.court_code}) is sealed: the court does not publish its docket. ${charge}`,
       { parameter: "case_id" },
     );
   }
@@ -21,14 +32,14 @@ export function lookupError(lookup: Exclude<CaseLookup, { kind: "found" }>, cour
     return new ServiceError(
       "case_not_found",
       `Case "${caseId}" is no longer found at ${court.name} (${court.court_code}): the court's system stopped showing it ` +
-        `(several refreshes in a row did not find it; it may have been sealed or removed). Nothing was charged.`,
+        `(several refreshes in a row did not find it; it may have been sealed or removed). ${charge}`,
       { parameter: "case_id" },
     );
   }
   if (lookup.kind === "not_found") {
     return new ServiceError(
       "case_not_found",
-      `No case "${caseId}" exists at ${court.name} (${court.court_code}). Nothing was charged.`,
+      `No case "${caseId}" exists at ${court.name} (${court.court_code}). ${charge}`,
       { parameter: "case_id" },
     );
   }
@@ -37,15 +48,15 @@ export function lookupError(lookup: Exclude<CaseLookup, { kind: "found" }>, cour
     return new ServiceError(
       "source_unavailable",
       `The source system of ${court.name} (${court.court_code}) cannot be asked now: fee budget reached until ` +
-        `${lookup.estimatedRecoveryAt ?? "the budget resets"}. Cases already cached are still served. Nothing was charged.`,
+        `${lookup.estimatedRecoveryAt ?? "the budget resets"}. Cases already cached are still served. ${charge}`,
       lookup.estimatedRecoveryAt ? { estimated_recovery_at: lookup.estimatedRecoveryAt } : {},
     );
   }
   if (lookup.estimatedRecoveryAt) {
     return new ServiceError(
       "source_unavailable",
-      `The source system of ${court.name} (${court.court_code}) is unavailable; estimated recovery at ${lookup.estimatedRecoveryAt}. ` +
-        "Nothing was charged; retry then.",
+      `The source system of ${court.name} (${court.court_code}) is unavailable; estimated recovery at ${lookup.estimatedRecoveryAt}: ` +
+        `retry then. ${charge}`,
       { estimated_recovery_at: lookup.estimatedRecoveryAt },
     );
   }
@@ -56,7 +67,7 @@ export function lookupError(lookup: Exclude<CaseLookup, { kind: "found" }>, cour
     "source_unavailable",
     `The source system of ${court.name} (${court.court_code}) is unavailable` +
       (lookup.courtUnhealthy ? " and has been for its last refresh runs" : "") +
-      `. Nothing was charged; retry in ${retryAfter} seconds.`,
+      `; retry in ${retryAfter} seconds. ${charge}`,
     { retry_after: retryAfter },
   );
 }

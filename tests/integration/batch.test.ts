@@ -72,6 +72,14 @@ describe("POST /v2/cases/batch sandbox", () => {
       status: "error",
       error: { code: "source_unavailable", documentation_url: `${TEST_ORIGIN}/docs/errors#source_unavailable`, estimated_recovery_at: expect.any(String) },
     });
+    // A failed query of a batch is charged with the batch when another succeeds (batch rule 2): its message must
+    // not say "nothing was charged", as the single query's does.
+    for (const index of [1, 2]) {
+      const item = result.body.results[index]!;
+      if (item.status !== "error") throw new Error("unreachable");
+      expect(item.error.message).not.toMatch(/nothing was charged/i);
+      expect(item.error.message).toMatch(/A batch is charged in full when any of its queries succeeds/);
+    }
   });
 
   it("answers a batch whose every query fails with 200 and per-query errors", async () => {
@@ -131,6 +139,7 @@ const rows: Row[] = [
   ["wrong content type", { raw: "queries=1" }, { ...sandbox, "content-type": "application/x-www-form-urlencoded" }, { code: "invalid_parameter", parameter: "Content-Type", sandbox: true }],
   ["a query is not an object", { json: { queries: [one, "nysd 1:23-cv-04567"] } }, sandbox, { code: "invalid_parameter", parameter: "queries[1]", extra: { query_index: 1 }, sandbox: true }],
   ["a query misses court_code", { json: { queries: [one, { case_id: "1:22-cr-00123" }] } }, sandbox, { code: "invalid_parameter", parameter: "queries[1].court_code", extra: { query_index: 1 }, sandbox: true }],
+  ["a query's case_id is a number", { json: { queries: [{ ...one, case_id: 123 }] } }, sandbox, { code: "invalid_parameter", parameter: "queries[0].case_id", message: "case_id must be a string", extra: { query_index: 0 }, sandbox: true }],
   ["a query has an unknown field", { json: { queries: [{ ...one, document_types: ["motion"] }] } }, sandbox, { code: "invalid_parameter", parameter: "queries[0].document_types", message: "filing_types", extra: { query_index: 0 }, sandbox: true }],
   ["a query has a bare-date last_checked", { json: { queries: [one, { ...one, last_checked: "2026-11-01" }] } }, sandbox, { code: "invalid_last_checked", parameter: "queries[1].last_checked", extra: { query_index: 1 }, sandbox: true }],
   ["a query has a bad context", { json: { queries: [{ ...one, context: "all" }] } }, sandbox, { code: "invalid_parameter", parameter: "queries[0].context", extra: { query_index: 0 }, sandbox: true }],
@@ -150,6 +159,25 @@ describe("POST /v2/cases/batch errors", () => {
       headers: { "content-type": "application/json", ...headers },
     });
     expectErrorEnvelope(result, expected);
+  });
+
+  // A query parameter would otherwise be ignored: `?context=full` on a paid batch must not quietly answer basic.
+  it.each([
+    ["in the sandbox", sandbox, { sandbox: true }],
+    ["live, before payment", {}, {}],
+  ])("refuses query parameters %s: each query's options go in the body", async (_name, headers, expected) => {
+    const result = await callRoute(POST, "/v2/cases/batch", {
+      query: { context: "full" },
+      body: { queries: [one] },
+      headers: { "content-type": "application/json", ...headers },
+    });
+    expectErrorEnvelope(result, { code: "invalid_parameter", parameter: "context", message: "in its object in the body", ...expected });
+  });
+
+  it("takes the sandbox switch as ?test=1", async () => {
+    const result = await callRoute<BatchResponse>(POST, "/v2/cases/batch", { query: { test: "1" }, body: { queries: [one] }, headers: { "content-type": "application/json" } });
+    expect(result.status, result.text.slice(0, 300)).toBe(200);
+    expect(result.body.meta).toMatchObject({ sandbox: true, successful: 1 });
   });
 
   it("answers 405 in the envelope for GET", async () => {
