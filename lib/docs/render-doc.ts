@@ -16,8 +16,20 @@ export function headingId(text: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
+/**
+ * docs/ link each other as files (`sources.md#pacer`), which reads right in the repository; served, the pages
+ * are /docs/<name>, where a relative `sources.md` would be a 404.
+ */
+export function servedDocHref(href: string): string {
+  const match = /^([a-z0-9-]+)\.md(#.*)?$/.exec(href);
+  return match ? `/docs/${match[1]}${match[2] ?? ""}` : href;
+}
+
 const marked = new Marked({
   gfm: true,
+  walkTokens(token) {
+    if (token.type === "link") token.href = servedDocHref(token.href);
+  },
   renderer: {
     heading({ tokens, depth, text }) {
       return `<h${depth} id="${headingId(text)}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
