@@ -21,10 +21,12 @@ export function readQuery(request: Request, ignore: readonly string[] = ["test"]
  * other endpoints refuse unknown ones, so `?context=full` on a batch is never silently ignored (and paid for).
  * `where` says where such options go instead, if anywhere.
  */
-export function refuseQueryParameters(request: Request, where = ""): void {
+export function refuseQueryParameters(request: Request, where = ""): null {
   const [name] = Object.keys(readQuery(request));
-  if (name === undefined) return;
-  throw new ServiceError("invalid_parameter", `Unknown query parameter "${name}": this endpoint takes none${where ? `; ${where}` : ""}.`, {
+  // null, the input of an endpoint without parameters: it is part of a paid request's fingerprint
+  // (lib/http/define-endpoint.ts), which must stay what it was when such endpoints parsed to null.
+  if (name === undefined) return null;
+  throw new ServiceError("invalid_parameter", `Unknown query parameter "${name}": this endpoint takes none but test=1 (the sandbox)${where ? `; ${where}` : ""}.`, {
     parameter: name,
   });
 }

@@ -79,7 +79,8 @@ async function answer(request: IncomingMessage, response: ServerResponse, error:
     // An invalid configuration stopped the server at start-up already.
   }
   const path = (request.url ?? "").startsWith("/") ? request.url! : "/";
-  const context = beginRequest(new Request(new URL(path, origin), { method: "GET" }));
+  // Joined as text: `new URL("//elsewhere.example/x", origin)` would take the path's host as the origin.
+  const context = beginRequest(new Request(`${new URL(origin).origin}${path}`, { method: "GET" }));
   const envelope = errorResponse(error, context, `${request.method} ${path}`);
   const headers: Record<string, string> = { ...SECURITY_HEADERS, "access-control-allow-origin": "*", connection: "close" };
   envelope.headers.forEach((value, name) => (headers[name] = value));

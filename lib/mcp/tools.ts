@@ -37,6 +37,8 @@ const paymentTx = z
 
 /** How an MCP caller passes a payment, for the 402's instructions (an MCP caller cannot send HTTP headers). */
 const PROOF_IN = 'the payment_tx argument (the base64 PaymentPayload) or params._meta["x402/payment"] (the PaymentPayload object)';
+/** An MCP caller gets no HTTP headers: the terms are in the JSON-RPC error's data. */
+const MCP_REQUIREMENTS_IN = "error.data.payment_requirements, or x402's error.data.accepts";
 const KEYS_PROOF_IN = 'the payment_tx_keys argument (the base64 PaymentPayload) or params._meta["x402/payment"] (the PaymentPayload object)';
 
 /** What a tools/call carries besides its arguments. */
@@ -90,8 +92,7 @@ async function paid<T>(
   if (context.meta.sandbox) return { value: await work() };
   const settled = await runPaid({
     proofIn,
-    // An MCP caller gets no HTTP headers: the terms are in the JSON-RPC error's data.
-    requirementsIn: "error.data.payment_requirements, or x402's error.data.accepts",
+    requirementsIn: MCP_REQUIREMENTS_IN,
     proof: proof ?? null,
     quote,
     resourceUrl: `${context.baseUrl}/v2/mcp#${tool}`,
@@ -260,6 +261,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       const keysAndDeliveries = async () => {
         const wallet = context.wallet!;
         const inner = await runPaid({
+          requirementsIn: MCP_REQUIREMENTS_IN,
           proofIn: `the payment_tx_deliveries argument: a second x402 payment (base64 PaymentPayload, its own authorization nonce) of ${usd(pricePerQueryUsd())} USD by the wallet that paid payment_tx_keys`,
           proof: parsed.payment_tx_deliveries ?? null,
           quote: { queries: 1, description: "Reading the wallet's delivery history" },

@@ -90,4 +90,10 @@ describe("/v1/status", () => {
     expect(result.headers.get("vary")).toBe("X-Service-Test");
     expect((await callRoute(v1Status, "/v1/status", { headers: sandbox })).headers.get("cache-control")).toBe("no-store");
   });
+
+  it("ignores query parameters as v1 always did (v2 refuses them), but takes ?test=1", async () => {
+    const result = await callRoute(v1Status, "/v1/status", { query: { _: "1764100000000" } });
+    expect(result.status, result.text.slice(0, 200)).toBe(200);
+    expect((await callRoute(v1Status, "/v1/status", { query: { test: "1", _: "1" } })).headers.get("cache-control")).toBe("no-store");
+  });
 });

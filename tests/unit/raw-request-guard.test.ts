@@ -1,0 +1,68 @@
+// The raw request guard (lib/http/raw-request-guard.ts) on a plain Node server: what Next never sees is
+// answered in the envelope, and an absolute-form target reaches the server as its path.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installRawRequestGuard } from "@/lib/http/raw-request-guard";
+
+let server: http.Server;
+let port = 0;
+const seen: string[] = [];
+
+/** One request with any method and request target (Node's client sends `path` as written). */
+function send(method: string, target: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: "127.0.0.1", port, method, path: target, headers: { connection: "close" } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+const errorOf = (body: string) => (JSON.parse(body) as { error: { code: string; documentation_url: string } }).error;
+
+// The guard patches http.Server for the whole process; other test files may share this worker, so it is
+// taken out again afterwards.
+const prototype = http.Server.prototype as unknown as Record<string | symbol, unknown>;
+const originalEmit = prototype.emit;
+const INSTALLED = Symbol.for("court-docket-api.raw-request-guard");
+
+beforeAll(async () => {
+  installRawRequestGuard();
+  expect(prototype.emit).not.toBe(originalEmit);
+  server = http.createServer((request, response) => {
+    seen.push(request.url ?? "");
+    response.end("ok");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  prototype.emit = originalEmit;
+  delete prototype[INSTALLED];
+});
+
+describe("raw request guard", () => {
+  it("hands an absolute-form target to the server as its path and query", async () => {
+    expect((await send("GET", "http://elsewhere.example/v2/status?test=1")).status).toBe(200);
+    expect(seen.at(-1)).toBe("/v2/status?test=1");
+  });
+
+  it("links a refusal to this server's docs whatever host the target names", async () => {
+    for (const [method, target] of [["TRACE", "//elsewhere.example/x"], ["TRACE", "http://127.0.0.1//elsewhere.example/x"], ["PROPFIND", "/v2/status"]] as const) {
+      const answer = await send(method, target);
+      expect(answer.status, target).toBe(405);
+      expect(new URL(errorOf(answer.body).documentation_url).host, target).toBe(`localhost:${port}`);
+    }
+  });
+
+  it("refuses a target that is not a path in the envelope", async () => {
+    const answer = await send("OPTIONS", "*");
+    expect(answer.status).toBe(400);
+    expect(errorOf(answer.body).code).toBe("invalid_parameter");
+  });
+});
