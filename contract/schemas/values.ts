@@ -86,7 +86,9 @@ export function isTimestampWithOffset(value: string): boolean {
   const match = ISO_TIMESTAMP_WITH_OFFSET.exec(value);
   if (!match) return false;
   const [, year, month, day, hour, minute, second, , offsetHours, offsetMinutes] = match;
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999, so 0001-01-01 would not round-trip.
+  const date = new Date(0);
+  date.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
   return (
     date.getUTCFullYear() === Number(year) &&
     date.getUTCMonth() === Number(month) - 1 &&

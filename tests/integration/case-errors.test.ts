@@ -42,7 +42,7 @@ const rows: Row[] = [
 ];
 
 describe("GET /v2/case last_checked forms", () => {
-  it.each(["2026-11-01T10:00Z", "2026-11-01T10:00:00+0100", "2026-11-01T10:00:00.123456-05:00", "2026-11-01t10:00:00z"])("accepts %s", async (lastChecked) => {
+  it.each(["2026-11-01T10:00Z", "2026-11-01T10:00:00+0100", "2026-11-01T10:00:00.123456-05:00", "2026-11-01t10:00:00z", "0001-01-01T00:00:00Z", "0099-12-31T23:59:59Z"])("accepts %s", async (lastChecked) => {
     const result = await callRoute(GET, "/v2/case", { query: { ...valid, last_checked: lastChecked }, headers: sandbox });
     expect(result.status, result.text).toBe(200);
     expect(result.body.delta.since).toBe(lastChecked);
