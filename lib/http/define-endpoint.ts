@@ -38,6 +38,11 @@ export interface EndpointDefinition<Input, Output> {
   price?: (input: Input) => PaymentQuote;
   /** Paid endpoints: how many of the paid queries succeeded (a batch's `successful`); default 1. */
   successes?: (output: Output) => number;
+  /**
+   * Paid endpoints whose answer is the paying wallet's own (keys, deliveries): never kept, so the same
+   * payment presented again is refused as used rather than answered (lib/payments/run-paid.ts).
+   */
+  privateAnswer?: boolean;
   parse: (request: Request, context: RequestContext) => Input | Promise<Input>;
   run: (input: Input, context: RequestContext) => Output | Promise<Output>;
   /**
@@ -110,6 +115,7 @@ export function defineEndpoint<Input, Output>(
             return output;
           },
           successes: definition.successes,
+          privateAnswer: definition.privateAnswer,
           answerText: (output) => answerText(definition, output),
         });
         if (paid.replayed) {

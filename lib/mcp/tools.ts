@@ -18,7 +18,7 @@ import type { RequestContext } from "@/lib/http/define-endpoint";
 import { ServiceError } from "@/lib/errors";
 import { parseWith } from "@/lib/http/parse-input";
 import { usd, type PaymentQuote } from "@/lib/payments/build-requirements";
-import { runPaid } from "@/lib/payments/run-paid";
+import { runPaid, type RunPaidOptions } from "@/lib/payments/run-paid";
 import { pricePerQueryUsd } from "@/lib/pricing";
 import { getPaymentConfig } from "@/lib/payments/payment-config";
 import { listDeliveries } from "@/lib/callbacks/list-deliveries";
@@ -86,12 +86,12 @@ async function paid<T>(
   asked: unknown,
   quote: PaymentQuote,
   work: () => Promise<T>,
-  successes?: (result: T) => number,
-  proofIn = PROOF_IN,
+  options: Pick<RunPaidOptions<T>, "successes" | "proofIn" | "privateAnswer"> = {},
 ): Promise<ToolResult> {
   if (context.meta.sandbox) return { value: await work() };
   const settled = await runPaid({
-    proofIn,
+    ...options,
+    proofIn: options.proofIn ?? PROOF_IN,
     requirementsIn: MCP_REQUIREMENTS_IN,
     proof: proof ?? null,
     quote,
@@ -103,7 +103,6 @@ async function paid<T>(
       context.wallet = payer;
       return work();
     },
-    successes,
   });
   return { value: settled.result, payment: settled.headers };
 }
@@ -220,7 +219,7 @@ export const TOOLS: readonly ToolDefinition[] = [
             now: context.now,
             baseUrl: context.baseUrl,
           }),
-        (response) => response.meta.successful,
+        { successes: (response) => response.meta.successful },
       );
     },
   },
@@ -253,11 +252,17 @@ export const TOOLS: readonly ToolDefinition[] = [
         getKeyState({ prisma: await getPrisma(), wallet, meta: context.meta, queryCostUsd: pricePerQueryUsd(), now: context.now });
       const keysQuote = { queries: 1, description: "Reading the wallet's signing key state" };
       if (!parsed.include_deliveries) {
-        return paid(context, "service_wallet_info", keysProof, { keys: true }, keysQuote, async () => ({ keys: await keysFor(context.wallet!) }), undefined, KEYS_PROOF_IN);
+        // The wallet's own data: never kept for a repeat of the payment to fetch (run-paid.ts, privateAnswer).
+        return paid(context, "service_wallet_info", keysProof, { keys: true }, keysQuote, async () => ({ keys: await keysFor(context.wallet!) }), {
+          proofIn: KEYS_PROOF_IN,
+          privateAnswer: true,
+        });
       }
       // Two payments, both verified before any work and settled only when it succeeded: the delivery
-      // history's (inner) first, then the keys' (outer).
+      // history's (inner) first, then the keys' (outer). The wallet must hold both before either is charged, so
+      // the second settlement does not fail for want of funds after the first (check-balance.ts).
       const asked = { include_deliveries: true, deliveries_limit: parsed.deliveries_limit };
+      let deliveriesCharged = false;
       const keysAndDeliveries = async () => {
         const wallet = context.wallet!;
         const inner = await runPaid({
@@ -269,6 +274,8 @@ export const TOOLS: readonly ToolDefinition[] = [
           endpoint: "MCP service_wallet_info (deliveries)",
           requestId: context.meta.request_id,
           fingerprint: `MCP service_wallet_info (deliveries)\n${JSON.stringify(asked)}`,
+          privateAnswer: true,
+          requiredBalanceQueries: 2,
           work: async (payer) => {
             if (payer !== wallet) {
               throw new ServiceError(
@@ -283,13 +290,27 @@ export const TOOLS: readonly ToolDefinition[] = [
             };
           },
         });
+        deliveriesCharged = inner.settled;
         return inner.result;
       };
       // Both payments are named at once: the first 402 already tells the caller it needs two.
       const bothProofsIn =
         `${KEYS_PROOF_IN}, and a second, separate x402 payment of the same ${usd(pricePerQueryUsd())} USD (signed for the same requirements, with its own ` +
         `authorization nonce) in payment_tx_deliveries: ${usd(2 * pricePerQueryUsd())} USD in all for the key state and the delivery history`;
-      return paid(context, "service_wallet_info", keysProof, asked, keysQuote, keysAndDeliveries, undefined, bothProofsIn);
+      try {
+        return await paid(context, "service_wallet_info", keysProof, asked, keysQuote, keysAndDeliveries, { proofIn: bothProofsIn, privateAnswer: true });
+      } catch (error) {
+        // Two transfers are never one: should the keys' settlement fail after the delivery history's was
+        // charged (the wallet spent its funds in between, past the balance check), say so, not "nothing was charged".
+        if (!deliveriesCharged || !(error instanceof ServiceError)) throw error;
+        throw new ServiceError(
+          error.code,
+          `${error.message.replace(/ Nothing was charged[^.]*\./, "")} The delivery history's payment (payment_tx_deliveries, ${usd(pricePerQueryUsd())} USD) ` +
+            `was charged before this failed; quote meta.request_id ${context.meta.request_id} to support.`,
+          error.details,
+          error.transport,
+        );
+      }
     },
   },
 ];

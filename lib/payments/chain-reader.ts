@@ -1,16 +1,19 @@
 // What the reconciler asks the chain about a payment: whether its EIP-3009 authorization was used (the
-// token's authorizationState), the receipt and whereabouts of our settlement transaction, and, when the
+// token's authorizationState), the payer's balance (a call paid twice, check-balance.ts), the receipt and whereabouts of our settlement transaction, and, when the
 // authorization was used by some other transaction, which one (its AuthorizationUsed event).
 import { createPublicClient, defineChain, http, parseAbi, type Address, type Hex, type PublicClient } from "viem";
 import type { PaymentConfig } from "./payment-config";
 
 const eip3009Abi = parseAbi([
   "function authorizationState(address authorizer, bytes32 nonce) view returns (bool)",
+  "function balanceOf(address owner) view returns (uint256)",
   "event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)",
 ]);
 
 export interface ChainReader {
   authorizationUsed(payer: Address, nonce: Hex): Promise<boolean>;
+  /** The token's balance of `owner`, in base units. */
+  balanceOf(owner: Address): Promise<bigint>;
   /** "success" | "reverted", or null while the transaction has no receipt. */
   receiptStatus(hash: Hex): Promise<"success" | "reverted" | null>;
   /** Whether the node knows the transaction at all (pending or mined). */
@@ -37,6 +40,7 @@ export function chainReaderFor(config: PaymentConfig): ChainReader | null {
   const token = config.asset as Address;
   const reader: ChainReader = {
     authorizationUsed: (payer, nonce) => client.readContract({ address: token, abi: eip3009Abi, functionName: "authorizationState", args: [payer, nonce] }),
+    balanceOf: (owner) => client.readContract({ address: token, abi: eip3009Abi, functionName: "balanceOf", args: [owner] }),
     async receiptStatus(hash) {
       try {
         return (await client.getTransactionReceipt({ hash })).status;

@@ -14,8 +14,8 @@ export interface RecordAnswerOptions {
   sql: SqlExecutor;
   nonceKey: string;
   requestId: string;
-  /** The answer's JSON. */
-  answer: string;
+  /** The answer's JSON; null for an answer private to the payer, which is never kept (run-paid.ts). */
+  answer: string | null;
   succeededQueries: number;
   expiresAt: Date;
 }

@@ -15,6 +15,7 @@ import { reserveDailyQuota } from "@/lib/limits/reserve-daily-quota";
 import { takeMinuteSlot } from "@/lib/limits/take-minute-slot";
 import { logEvent } from "@/lib/log";
 import { buildRequirements, type PaymentQuote } from "./build-requirements";
+import { checkBalance } from "./check-balance";
 import { closePayment } from "./close-payment";
 import { describeRefusal } from "./describe-refusal";
 import { getPayments, type Payments } from "./facilitator";
@@ -46,6 +47,19 @@ export interface RunPaidOptions<T> {
   proofIn?: string;
   /** Where this caller finds the payment terms, for the same instructions: default the HTTP answer's places. */
   requirementsIn?: string;
+  /**
+   * The answer belongs to the paying wallet alone (a signing key's secret, its key state, its delivery
+   * history): it is never stored and never served again. Serving again is keyed on the proof, and a proof is
+   * no secret once settled: the settlement transaction's calldata holds the authorization and its signature,
+   * from which anyone can rebuild it. The same payment presented again is refused as used.
+   */
+  privateAnswer?: boolean;
+  /**
+   * Before the work, the payer must hold this many queries' worth of the token (where a chain node is
+   * configured): for a call paid by two payments of one wallet, so that the second settlement cannot fail
+   * for want of funds after the first was charged. Default: no check beyond the facilitator's.
+   */
+  requiredBalanceQueries?: number;
   /** The paid work, for the verified payer (lowercase wallet address). */
   work: (payer: string) => Promise<T>;
   /** How many of the paid queries succeeded (0: nothing is settled). Default: 1. */
@@ -111,7 +125,7 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
   const fingerprint = createHash("sha256").update(options.fingerprint ?? `${options.endpoint}\n${options.requestId}`).digest("hex");
   const proof = options.proof;
   const paidBefore = async (): Promise<PaidResult<T> | null> => {
-    if (options.fingerprint === undefined) return null;
+    if (options.fingerprint === undefined || options.privateAnswer) return null;
     const again = await servePaidAgain({ prisma, payments, requirements, proof, fingerprint });
     return again && { result: again.answer as T, payer: again.payer, settled: true, headers: again.headers, requestId: again.requestId, replayed: true };
   };
@@ -161,6 +175,9 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
 
   let result: T;
   try {
+    if (options.requiredBalanceQueries !== undefined) {
+      await checkBalance(config, payment, requirements, options.requiredBalanceQueries, retryAfter(payments));
+    }
     result = await options.work(payment.payer);
   } catch (error) {
     await release(error instanceof ServiceError ? error.code : "internal_error");
@@ -177,7 +194,7 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
     sql: database.sql,
     nonceKey: reservation.nonceKey,
     requestId,
-    answer: (options.answerText ?? JSON.stringify)(result),
+    answer: options.privateAnswer ? null : (options.answerText ?? JSON.stringify)(result),
     succeededQueries: succeeded,
     expiresAt: new Date(Date.now() + config.answerRetentionMs),
   });
@@ -217,6 +234,9 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
       );
     }
     case "pending":
+      // A private answer is not kept for a repeat to fetch: it is delivered now, and the reconciler finishes
+      // the payment from the chain (charged when the transaction confirms).
+      if (options.privateAnswer) return { result, payer: payment.payer, settled: true, headers: {}, requestId, replayed: false };
       throw paymentUnavailable(
         `The payment was sent to the chain and is not confirmed yet. Repeat this request with the same payment in ${seconds} s to get ` +
           "the answer: it is charged once, and never without the answer.",

@@ -7,6 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Client as OldClient } from "mcp-sdk-1-22/client/index.js";
 import { StreamableHTTPClientTransport as OldTransport } from "mcp-sdk-1-22/client/streamableHttp.js";
+import { encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
 import { describe, expect, inject, it } from "vitest";
 import { caseResponseSchema, monitorResponseSchema } from "@/contract";
@@ -131,5 +132,32 @@ describe("x402 over MCP", () => {
     expect(half.body.error.data.message).toContain("payment_tx_deliveries");
     expect(half.body.error.data.message).not.toContain("PAYMENT-SIGNATURE");
     expect(await payer.balance()).toBe(before);
+  });
+
+  it("charges service_wallet_info with deliveries both payments or neither, and keeps no copy of the wallet's answer", async () => {
+    const unpaid = await rpc({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "service_wallet_info", arguments: { include_deliveries: true } } });
+    const data = unpaid.body.error.data as PaymentRequired;
+    const payer = makePayer(inject("chain"), 33);
+    await payer.mint(1_000_000n); // 1.00: enough for either payment alone, not for both
+    const sign = () => payer.client.createPaymentPayload({ x402Version: data.x402Version, resource: data.resource, accepts: data.accepts });
+    const args = { include_deliveries: true, payment_tx_keys: encodePaymentSignatureHeader(await sign()), payment_tx_deliveries: encodePaymentSignatureHeader(await sign()) };
+    const call = (id: number) => rpc({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "service_wallet_info", arguments: args } });
+
+    const short = await call(2);
+    expect(short.body.error.data.code).toBe("payment_required");
+    expect(short.body.error.data.message).toMatch(/2 payments of 0\.99 USD \(1\.98 USD in all\).*Nothing was charged/);
+    expect(await payer.balance()).toBe(1_000_000n);
+
+    // Funded for both: the same (unused) payments now pay for the answer, 1.98 in all.
+    await payer.mint(1_000_000n);
+    const answered = await call(3);
+    expect(answered.body.error).toBeUndefined();
+    expect(answered.body.result.structuredContent).toMatchObject({ keys: { wallet: payer.address.toLowerCase() }, deliveries: { deliveries: [] } });
+    expect(await payer.balance()).toBe(20_000n);
+
+    // The wallet's own data is not served again to whoever presents the (now public) payments.
+    const again = await call(4);
+    expect(again.body.error.data.code).toBe("payment_required");
+    expect(await payer.balance()).toBe(20_000n);
   });
 });

@@ -15,6 +15,8 @@ import { POST as postBatch } from "@/app/v2/cases/batch/route";
 import { GET as getDeliveries } from "@/app/v2/wallet/deliveries/route";
 import { GET as getKeys, POST as rotateKeys } from "@/app/v2/wallet/keys/route";
 import { attemptDelivery } from "@/lib/callbacks/attempt-delivery";
+import { resetEnvForTests } from "@/lib/env";
+import { resetPaymentConfigForTests } from "@/lib/payments/payment-config";
 import { findCourt } from "@/lib/courts/registry";
 import { generateDemoCase } from "@/lib/sources/demo/generate-case";
 import { startPaidEnvironment, type PaidEnvironment } from "../helpers/paid-environment";
@@ -166,4 +168,55 @@ describe("wallet signing keys, paid", () => {
     expect(answer.status).toBe(400);
     expect((await answer.json()).error).toMatchObject({ code: "invalid_parameter", parameter: "callback_url" });
   });
+});
+
+describe("wallet answers are the wallet's own", () => {
+  // A settled proof is public (the settlement's calldata holds the authorization and its signature), so
+  // answers that are the wallet's own are never kept for the same proof to fetch again.
+  it.each([
+    ["a rotation's secret", () => rotateKeys, { method: "POST" }, "/v2/wallet/keys"],
+    ["the key state", () => getKeys, {}, "/v2/wallet/keys"],
+    ["the delivery history", () => getDeliveries, {}, "/v2/wallet/deliveries"],
+  ] as const)("never keeps %s: the same payment again is refused as used, nothing moved", async (_name, handler, init, path) => {
+    const url = `${base}${path}`;
+    const proof = await payer.paymentFor(await handler()(new Request(url, init)));
+    const first = await handler()(new Request(url, { ...init, headers: { "payment-signature": proof } }));
+    expect(first.status).toBe(200);
+    const text = await first.text();
+    const row = await environment.opened.db.prisma.paymentRecord.findFirst({ where: { requestId: first.headers.get("x-request-id")! } });
+    expect(row).toMatchObject({ outcome: "settled", answer: null });
+    const before = await payer.balance();
+    const again = await handler()(new Request(url, { ...init, headers: { "payment-signature": proof } }));
+    const body = await again.json();
+    expect(again.status, JSON.stringify(body)).toBe(402);
+    expect(body.error.code).toBe("payment_required");
+    expect(JSON.stringify(body)).not.toContain(JSON.parse(text).new_key_secret ?? JSON.parse(text).meta.request_id);
+    expect(await payer.balance()).toBe(before);
+  });
+
+  it("delivers a rotation whose settlement is not confirmed in time (no copy to fetch later), charged once it is mined", async () => {
+    const url = `${base}/v2/wallet/keys`;
+    const proof = await payer.paymentFor(await rotateKeys(new Request(url, { method: "POST" })));
+    const before = await payer.balance();
+    // No blocks while it settles, and a short wait for the receipt (15 blocks of 200 ms, at least 10 s).
+    await environment.chain.request("evm_setAutomine", [false]);
+    process.env.X402_BLOCK_TIME_MS = "200";
+    resetEnvForTests();
+    resetPaymentConfigForTests();
+    try {
+      const answer = await rotateKeys(new Request(url, { method: "POST", headers: { "payment-signature": proof } }));
+      expect(answer.status, await answer.clone().text()).toBe(200);
+      expect((await answer.json()).new_key_secret).toMatch(/^[0-9a-f]{64}$/);
+      const row = await environment.opened.db.prisma.paymentRecord.findFirst({ where: { requestId: answer.headers.get("x-request-id")! } });
+      expect(row).toMatchObject({ outcome: "settling", answer: null, transactionHash: expect.stringMatching(/^0x/) });
+      expect(await payer.balance()).toBe(before);
+    } finally {
+      delete process.env.X402_BLOCK_TIME_MS;
+      resetEnvForTests();
+      resetPaymentConfigForTests();
+      await environment.chain.request("evm_setAutomine", [true]);
+      await environment.chain.request("evm_mine", []);
+    }
+    expect(before - (await payer.balance())).toBe(990_000n);
+  }, 60_000);
 });

@@ -14,6 +14,7 @@ export const GET = defineEndpoint({
   name: "GET /v2/wallet/deliveries",
   response: contract.listWalletDeliveries.responses[200],
   price: () => ({ queries: 1, description: "Reading the wallet's delivery history" }),
+  privateAnswer: true,
   parse: (request) => parseDeliveriesRequest(readQuery(request)),
   run: async (page, { meta, wallet }) =>
     wallet === null

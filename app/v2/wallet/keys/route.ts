@@ -14,6 +14,7 @@ export const GET = defineEndpoint({
   name: "GET /v2/wallet/keys",
   response: contract.getWalletKeys.responses[200],
   price: () => ({ queries: 1, description: "Reading the wallet's signing key state" }),
+  privateAnswer: true,
   parse: (request) => refuseQueryParameters(request),
   run: async (_input, { meta, now, wallet }) =>
     wallet === null
@@ -25,6 +26,7 @@ export const POST = defineEndpoint({
   name: "POST /v2/wallet/keys",
   response: contract.rotateWalletKey.responses[200],
   price: () => ({ queries: 1, description: "Rotating the wallet's signing key" }),
+  privateAnswer: true,
   parse: (request) => refuseQueryParameters(request),
   run: async (_input, { meta, now, wallet }) =>
     wallet === null
