@@ -18,7 +18,7 @@ import type { RequestContext } from "@/lib/http/define-endpoint";
 import { ServiceError } from "@/lib/errors";
 import { parseWith } from "@/lib/http/parse-input";
 import { usd, type PaymentQuote } from "@/lib/payments/build-requirements";
-import { runPaid, type RunPaidOptions } from "@/lib/payments/run-paid";
+import { runPaid, type PaidResult, type RunPaidOptions } from "@/lib/payments/run-paid";
 import { pricePerQueryUsd } from "@/lib/pricing";
 import { getPaymentConfig } from "@/lib/payments/payment-config";
 import { listDeliveries } from "@/lib/callbacks/list-deliveries";
@@ -26,6 +26,7 @@ import { getPrisma } from "@/lib/db";
 import { getKeyState } from "@/lib/keys/get-key-state";
 import { sandboxDeliveries, sandboxKeyState } from "@/lib/sandbox/wallet";
 import { getStatus } from "@/lib/status/get-status";
+import { logEvent } from "@/lib/log";
 
 const paymentTx = z
   .string()
@@ -262,7 +263,8 @@ export const TOOLS: readonly ToolDefinition[] = [
       // history's (inner) first, then the keys' (outer). The wallet must hold both before either is charged, so
       // the second settlement does not fail for want of funds after the first (check-balance.ts).
       const asked = { include_deliveries: true, deliveries_limit: parsed.deliveries_limit };
-      let deliveriesCharged = false;
+      // Set by the inner payment once charged (or broadcast); read if the outer one fails after it.
+      const charged: { deliveries: PaidResult<unknown> | null } = { deliveries: null };
       const keysAndDeliveries = async () => {
         const wallet = context.wallet!;
         const inner = await runPaid({
@@ -290,7 +292,7 @@ export const TOOLS: readonly ToolDefinition[] = [
             };
           },
         });
-        deliveriesCharged = inner.settled;
+        if (inner.settled || inner.pendingTransaction) charged.deliveries = inner;
         return inner.result;
       };
       // Both payments are named at once: the first 402 already tells the caller it needs two.
@@ -300,16 +302,16 @@ export const TOOLS: readonly ToolDefinition[] = [
       try {
         return await paid(context, "service_wallet_info", keysProof, asked, keysQuote, keysAndDeliveries, { proofIn: bothProofsIn, privateAnswer: true });
       } catch (error) {
-        // Two transfers are never one: should the keys' settlement fail after the delivery history's was
-        // charged (the wallet spent its funds in between, past the balance check), say so, not "nothing was charged".
-        if (!deliveriesCharged || !(error instanceof ServiceError)) throw error;
-        throw new ServiceError(
-          error.code,
-          `${error.message.replace(/ Nothing was charged[^.]*\./, "")} The delivery history's payment (payment_tx_deliveries, ${usd(pricePerQueryUsd())} USD) ` +
-            `was charged before this failed; quote meta.request_id ${context.meta.request_id} to support.`,
-          error.details,
-          error.transport,
-        );
+        // Two transfers are never one: the keys' payment failed after the delivery history's was charged (or
+        // broadcast), e.g. the wallet spent its funds in between, past the balance check. The caller paid for
+        // this answer and it is kept nowhere: it is delivered, the keys' part unpaid, never a charge without it.
+        const paidDeliveries = charged.deliveries;
+        if (!paidDeliveries) throw error;
+        logEvent("warn", "service_wallet_info: the keys' payment failed after the delivery history's was charged; answered", {
+          request_id: context.meta.request_id,
+          detail: error instanceof Error ? error.message.slice(0, 300) : String(error),
+        });
+        return { value: paidDeliveries.result, payment: paidDeliveries.headers };
       }
     },
   },

@@ -54,5 +54,8 @@ export async function reservePayment({ prisma, payment, requirements, endpoint, 
 }
 
 export function alreadyUsed(requirements: Requirements) {
-  return paymentRequired(requirements, "This payment authorization has already been used for another request; sign a new one.");
+  return paymentRequired(
+    requirements,
+    "This payment authorization has already been used (for another request, or for this one where its answer is the wallet's own and is not kept); sign a new one.",
+  );
 }

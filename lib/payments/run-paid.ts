@@ -79,6 +79,11 @@ export interface PaidResult<T> {
   requestId: string;
   /** True when this is the stored answer of an earlier presentation of the same payment. */
   replayed: boolean;
+  /**
+   * A private answer delivered while its settlement transaction (this hash) is broadcast but not confirmed:
+   * `settled` is false, and the reconciler finishes the payment from the chain.
+   */
+  pendingTransaction?: string;
 }
 
 export function rateLimited(retryAfterSeconds: number, what: string): ServiceError {
@@ -234,9 +239,13 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
       );
     }
     case "pending":
-      // A private answer is not kept for a repeat to fetch: it is delivered now, and the reconciler finishes
-      // the payment from the chain (charged when the transaction confirms).
-      if (options.privateAnswer) return { result, payer: payment.payer, settled: true, headers: {}, requestId, replayed: false };
+      // A private answer is not kept for a repeat to fetch. Once our own transfer is broadcast (a hash) it is
+      // delivered, and the reconciler finishes the payment from the chain: the transfer fails only if the payer
+      // empties the wallet meanwhile, for an answer about that wallet alone. Without a hash (a remote
+      // facilitator that failed) nothing is known to be on its way: 503 as for any answer.
+      if (options.privateAnswer && outcome.transaction) {
+        return { result, payer: payment.payer, settled: false, headers: {}, requestId, replayed: false, pendingTransaction: outcome.transaction };
+      }
       throw paymentUnavailable(
         `The payment was sent to the chain and is not confirmed yet. Repeat this request with the same payment in ${seconds} s to get ` +
           "the answer: it is charged once, and never without the answer.",

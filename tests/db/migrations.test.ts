@@ -28,6 +28,29 @@ describe.each(EACH_DATABASE)("migrations on %s", (_name, target) => {
     expect(await database().db.prisma.callbackAttempt.count()).toBe(0);
   });
 
+  it("drops the wallet answers kept before they became private, and keeps the others", async () => {
+    const prisma = database().db.prisma;
+    const endpoints = ["POST /v2/wallet/keys", "GET /v2/wallet/keys", "GET /v2/wallet/deliveries", "MCP service_wallet_info", "MCP service_wallet_info (deliveries)", "GET /v2/case", "MCP service_case_query"];
+    for (const [index, endpoint] of endpoints.entries()) {
+      await prisma.paymentRecord.create({
+        data: { nonceKey: `scrub-${index}`, payer: "0xabc", amountBaseUnits: 990000n, network: "eip155:8453", asset: "0xa", payTo: "0xb", endpoint, requestId: `req_${index}`, outcome: "settled", answer: `{"n":${index}}` },
+      });
+    }
+    const scrub = (await readMigrations()).find((migration) => migration.name.endsWith("_drop_kept_wallet_answers"))!;
+    await database().db.sql.exec(scrub.sql);
+    const rows = await prisma.paymentRecord.findMany({ where: { nonceKey: { startsWith: "scrub-" } }, orderBy: { nonceKey: "asc" } });
+    expect(Object.fromEntries(rows.map((row) => [row.endpoint, row.answer]))).toEqual({
+      "POST /v2/wallet/keys": null,
+      "GET /v2/wallet/keys": null,
+      "GET /v2/wallet/deliveries": null,
+      "MCP service_wallet_info": null,
+      "MCP service_wallet_info (deliveries)": null,
+      "GET /v2/case": '{"n":5}',
+      "MCP service_case_query": '{"n":6}',
+    });
+    await prisma.paymentRecord.deleteMany({ where: { nonceKey: { startsWith: "scrub-" } } });
+  });
+
   it("applies nothing the second time and refuses a migration edited after it was applied", async () => {
     expect(await applyMigrations(database().db.sql)).toEqual([]);
     const [first, ...rest] = await readMigrations();
