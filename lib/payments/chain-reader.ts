@@ -1,6 +1,7 @@
-// What the reconciler asks the chain about a payment: whether its EIP-3009 authorization was used (the
-// token's authorizationState), the payer's balance (a call paid twice, check-balance.ts), the receipt and whereabouts of our settlement transaction, and, when the
-// authorization was used by some other transaction, which one (its AuthorizationUsed event).
+// What the service asks the chain about a payment: whether its EIP-3009 authorization reads as used (the
+// token's authorizationState) and, if so, whether a transfer used it (AuthorizationUsed: which transaction)
+// or the payer canceled it (AuthorizationCanceled: nothing was paid); the receipt and whereabouts of our
+// settlement transaction; the payer's balance (a call paid twice, check-balance.ts).
 import { createPublicClient, defineChain, http, parseAbi, type Address, type Hex, type PublicClient } from "viem";
 import type { PaymentConfig } from "./payment-config";
 
@@ -8,7 +9,15 @@ const eip3009Abi = parseAbi([
   "function authorizationState(address authorizer, bytes32 nonce) view returns (bool)",
   "function balanceOf(address owner) view returns (uint256)",
   "event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)",
+  "event AuthorizationCanceled(address indexed authorizer, bytes32 indexed nonce)",
 ]);
+
+/**
+ * What became of an authorization whose nonce reads as used: `authorizationState` is true both after the
+ * transfer and after the payer's cancelAuthorization, and only the first pays. "unknown": neither event was
+ * found (older than the look-back, or the node refused the log query).
+ */
+export type AuthorizationFate = { kind: "used"; transaction: Hex } | { kind: "canceled"; transaction: Hex } | { kind: "unknown" };
 
 export interface ChainReader {
   authorizationUsed(payer: Address, nonce: Hex): Promise<boolean>;
@@ -18,8 +27,8 @@ export interface ChainReader {
   receiptStatus(hash: Hex): Promise<"success" | "reverted" | null>;
   /** Whether the node knows the transaction at all (pending or mined). */
   transactionKnown(hash: Hex): Promise<boolean>;
-  /** The transaction that used an authorization, searched back over `lookbackBlocks`. */
-  findAuthorizationUse(payer: Address, nonce: Hex, lookbackBlocks: number): Promise<Hex | null>;
+  /** Whether an authorization was used by a transfer or canceled, from its events over `lookbackBlocks`. */
+  authorizationFate(payer: Address, nonce: Hex, lookbackBlocks: number): Promise<AuthorizationFate>;
 }
 
 const readers = new Map<string, ChainReader>();
@@ -58,15 +67,22 @@ export function chainReaderFor(config: PaymentConfig): ChainReader | null {
         throw error;
       }
     },
-    async findAuthorizationUse(payer, nonce, lookbackBlocks) {
-      const latest = await client.getBlockNumber();
+    async authorizationFate(payer, nonce, lookbackBlocks) {
+      // Not viem's cached block number (kept for its polling interval): an event mined since would be missed.
+      const latest = await client.getBlockNumber({ cacheTime: 0 });
       const fromBlock = latest > BigInt(lookbackBlocks) ? latest - BigInt(lookbackBlocks) : 0n;
+      const range = { address: token, abi: eip3009Abi, args: { authorizer: payer, nonce }, fromBlock, toBlock: "latest" } as const;
       try {
-        const events = await client.getContractEvents({ address: token, abi: eip3009Abi, eventName: "AuthorizationUsed", args: { authorizer: payer, nonce }, fromBlock, toBlock: latest });
-        return events[0]?.transactionHash ?? null;
+        const [used, canceled] = await Promise.all([
+          client.getContractEvents({ ...range, eventName: "AuthorizationUsed" }),
+          client.getContractEvents({ ...range, eventName: "AuthorizationCanceled" }),
+        ]);
+        if (used[0]) return { kind: "used", transaction: used[0].transactionHash };
+        if (canceled[0]) return { kind: "canceled", transaction: canceled[0].transactionHash };
       } catch {
-        return null; // nodes limit log ranges: the payment is settled all the same, only its hash is unknown
+        // nodes limit log ranges: unknown, and the caller decides without the events
       }
+      return { kind: "unknown" };
     },
   };
   readers.set(key, reader);

@@ -2,6 +2,9 @@
 // shown as they are (they are identifiers, never internal detail).
 import { usd, type Requirements } from "./build-requirements";
 
+/** Our own reason, not x402's: the authorization's nonce reads as used because the payer canceled it. */
+export const AUTHORIZATION_CANCELED = "authorization_canceled";
+
 export function describeRefusal(reason: string | undefined, requirements: Requirements): string {
   const price = `${requirements.amount} base units (${requirements.amountUsd} USD)`;
   switch (reason) {
@@ -30,6 +33,8 @@ export function describeRefusal(reason: string | undefined, requirements: Requir
     case "invalid_exact_evm_transaction_simulation_failed":
     case "invalid_exact_evm_eip3009_not_supported":
       return "The token contract refused this payment authorization.";
+    case AUTHORIZATION_CANCELED:
+      return "The paying wallet canceled this payment's authorization (EIP-3009 cancelAuthorization) before it was settled; sign a new one.";
     case "settlement_pending":
       return "The payment transaction did not confirm in time. Nothing was charged; retry with a new payment.";
     default:

@@ -1,7 +1,8 @@
 // Finishes payments that a crash (or a lost connection to the chain) left reserved or settling, from the
 // chain itself; run at start-up (instrumentation.ts), by an Inngest cron (inngest/functions/
 // reconcile-payments.ts), and for one payment when its proof is presented again (serve-paid-again.ts):
-// - settling, authorization used on chain → settled (its transaction found; deliveries released);
+// - settling, authorization used on chain by a transfer → settled (its transaction found; deliveries released);
+// - settling, authorization canceled by the payer (it reads as used too) → released, nothing was paid;
 // - settling, unused, and past validBefore → released (it can never be used now; quota given back);
 // - settling, unused, and stale with no transaction the node knows → released (never broadcast);
 // - reserved (the work never finished: nothing was broadcast), stale or past validBefore → released.
@@ -62,12 +63,17 @@ export async function reconcilePayment(prisma: PrismaClient, row: OpenPayment, s
   const payer = row.payer as Address;
   const nonce = row.authorization_nonce as Hex;
   if (await chain.authorizationUsed(payer, nonce)) {
-    let hash = row.transaction_hash as Hex | null;
-    if (!hash || (await chain.receiptStatus(hash)) !== "success") {
-      const lookback = Math.ceil((now.getTime() - new Date(row.created_at).getTime() + 600_000) / settings.blockTimeMs);
-      hash = await chain.findAuthorizationUse(payer, nonce, Math.min(lookback, 50_000));
-    }
-    return close({ outcome: "settled", transactionHash: hash });
+    // Used by a transfer (ours, or anyone's: the signed recipient is always us) is paid; canceled by the
+    // payer (cancelAuthorization also marks the nonce used) is not.
+    const hash = row.transaction_hash as Hex | null;
+    if (hash && (await chain.receiptStatus(hash)) === "success") return close({ outcome: "settled", transactionHash: hash });
+    const lookback = Math.ceil((now.getTime() - new Date(row.created_at).getTime() + 600_000) / settings.blockTimeMs);
+    const fate = await chain.authorizationFate(payer, nonce, Math.min(lookback, 50_000));
+    if (fate.kind === "used") return close({ outcome: "settled", transactionHash: fate.transaction });
+    if (fate.kind === "canceled") return close({ outcome: "released", reason: "the payer canceled the authorization: nothing was paid" });
+    // Neither event within the node's log range: a transfer cannot be told from a cancel; asked again next run.
+    logEvent("warn", "payment authorization reads as used, but no event says whether by a transfer or a cancel: left open", { request_id: row.request_id });
+    return "open";
   }
   if (validBefore !== null && now.getTime() >= validBefore + expiryMargin(settings.blockTimeMs)) {
     return close({ outcome: "released", reason: "authorization expired unused" });

@@ -1,9 +1,10 @@
 // Settles a verified payment whose answer is stored (record-answer.ts). The settlement transaction's hash
 // is written to the ledger before it is broadcast (chain-context.ts), and many settlements run at once
 // (settlement-sender.ts). The outcome says what the caller may tell the payer:
-// - settled: the authorization was used (by our transaction, or by any other: the payer's signature binds
-//   recipient and amount, so a used authorization is a payment to us);
-// - refused: the chain or the facilitator refused it, nothing was charged;
+// - settled: the authorization was used by a transfer (ours, or any other: the payer's signature binds
+//   recipient and amount, so a transfer with it is a payment to us);
+// - refused: the chain or the facilitator refused it, or the payer canceled the authorization (its nonce then
+//   reads as used, with no transfer), nothing was charged;
 // - pending: a transaction may be on its way (broadcast, no receipt yet): the reconciler decides;
 // - unreachable: the node or the facilitator could not be reached and nothing was broadcast.
 // Failures are logged with the request id and the reason; viem's messages (calldata, node URLs) never
@@ -14,6 +15,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
 import { isTransportError, runWithChainContext, type ChainContext } from "./chain-context";
 import { chainReaderFor } from "./chain-reader";
+import { AUTHORIZATION_CANCELED } from "./describe-refusal";
 import type { Payments } from "./facilitator";
 import type { VerifiedPayment } from "./verify-payment";
 
@@ -66,11 +68,14 @@ export async function settlePayment({ prisma, payments, payment, requestId }: Se
     unreachable: context.unreachable,
   });
 
-  // A transaction that may have landed, or an authorization reported used: the chain has the last word.
+  // A transaction that may have landed, or an authorization reported used: the chain has the last word. A
+  // nonce that reads as used is paid only if a transfer used it: the payer may have canceled it meanwhile
+  // (cancelAuthorization), and an answer given for that would be given free.
   if (transaction || result?.errorReason === NONCE_USED) {
-    const used = await authorizationUsed(payments, payment);
-    if (used === true) return { kind: "settled", transaction, network: payment.requirements.network, payer: payment.payer };
-    if (used === null || result?.errorReason === "settlement_pending" || context.unreachable || thrown) {
+    const fate = await authorizationFate(payments, payment, transaction);
+    if (fate?.kind === "used") return { kind: "settled", transaction: fate.transaction, network: payment.requirements.network, payer: payment.payer };
+    if (fate?.kind === "canceled") return { kind: "refused", reason: AUTHORIZATION_CANCELED };
+    if (fate === null || result?.errorReason === "settlement_pending" || context.unreachable || thrown) {
       if (transaction) return { kind: "pending", transaction };
     }
   }
@@ -82,12 +87,24 @@ export async function settlePayment({ prisma, payments, payment, requestId }: Se
   return { kind: "refused", reason: result?.errorReason ?? "unknown" };
 }
 
-/** true/false from the token, or null when the chain cannot be asked. */
-async function authorizationUsed(payments: Payments, payment: VerifiedPayment): Promise<boolean | null> {
+/**
+ * What became of the authorization: "unused", used by a transfer (ours or anyone's: the signed recipient is
+ * always us), or canceled by the payer; null when the chain cannot tell (no node, unreachable, or neither
+ * event within the node's log range).
+ */
+async function authorizationFate(
+  payments: Payments,
+  payment: VerifiedPayment,
+  ourTransaction: string | null,
+): Promise<{ kind: "unused" } | { kind: "used"; transaction: string } | { kind: "canceled" } | null> {
   const reader = chainReaderFor(payments.config);
   if (!reader) return null;
   try {
-    return await reader.authorizationUsed(payment.payer as Address, payment.authorizationNonce as Hex);
+    if (!(await reader.authorizationUsed(payment.payer as Address, payment.authorizationNonce as Hex))) return { kind: "unused" };
+    if (ourTransaction && (await reader.receiptStatus(ourTransaction as Hex)) === "success") return { kind: "used", transaction: ourTransaction };
+    // Settlement follows verification within minutes: that far back is enough.
+    const fate = await reader.authorizationFate(payment.payer as Address, payment.authorizationNonce as Hex, Math.ceil(600_000 / payments.config.blockTimeMs));
+    return fate.kind === "unknown" ? null : fate;
   } catch {
     return null;
   }

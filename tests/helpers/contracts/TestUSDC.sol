@@ -2,7 +2,7 @@
 pragma solidity ^0.8.24;
 
 /// A minimal USDC-like token for tests: 6 decimals, EIP-712 domain ("USD Coin", "2") and EIP-3009
-/// transferWithAuthorization, which is what x402's "exact" EVM scheme settles with. Written for these
+/// transferWithAuthorization, which is what x402's "exact" EVM scheme settles with, and cancelAuthorization. Written for these
 /// tests; anyone may mint.
 contract TestUSDC {
     string public constant name = "USD Coin";
@@ -21,10 +21,12 @@ contract TestUSDC {
     bytes32 public constant RECEIVE_WITH_AUTHORIZATION_TYPEHASH = keccak256(
         "ReceiveWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)"
     );
+    bytes32 public constant CANCEL_AUTHORIZATION_TYPEHASH = keccak256("CancelAuthorization(address authorizer,bytes32 nonce)");
 
     event Transfer(address indexed from, address indexed to, uint256 value);
     event Approval(address indexed owner, address indexed spender, uint256 value);
     event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce);
+    event AuthorizationCanceled(address indexed authorizer, bytes32 indexed nonce);
 
     function DOMAIN_SEPARATOR() public view returns (bytes32) {
         return keccak256(
@@ -91,6 +93,19 @@ contract TestUSDC {
         require(to == msg.sender, "FiatTokenV2: caller must be the payee");
         _useAuthorization(RECEIVE_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce, v, r, s);
         _transfer(from, to, value);
+    }
+
+    /// EIP-3009's cancel, as USDC has it: the authorizer signs it, anyone submits it; the nonce then reads as
+    /// used (authorizationState true) though nothing was transferred.
+    function cancelAuthorization(address authorizer, bytes32 nonce, uint8 v, bytes32 r, bytes32 s) external {
+        require(!usedAuthorizations[authorizer][nonce], "FiatTokenV2: authorization is used or canceled");
+        bytes32 digest = keccak256(
+            abi.encodePacked("\x19\x01", DOMAIN_SEPARATOR(), keccak256(abi.encode(CANCEL_AUTHORIZATION_TYPEHASH, authorizer, nonce)))
+        );
+        address signer = ecrecover(digest, v, r, s);
+        require(signer != address(0) && signer == authorizer, "FiatTokenV2: invalid signature");
+        usedAuthorizations[authorizer][nonce] = true;
+        emit AuthorizationCanceled(authorizer, nonce);
     }
 
     function _useAuthorization(

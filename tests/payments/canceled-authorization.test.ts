@@ -1,0 +1,107 @@
+// A payer who cancels its EIP-3009 authorization (cancelAuthorization) after the service verified the payment
+// and before it settled: the nonce then reads as used on chain, though nothing was transferred. Settlement and
+// the reconciler must tell this from a payment (the AuthorizationUsed / AuthorizationCanceled events), or the
+// answer would be given free. Real chain (TestUSDC has USDC's cancelAuthorization), real facilitator, real ledger.
+import { createWalletClient, http, parseAbi, parseSignature, type Hex } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as getCase } from "@/app/v2/case/route";
+import { buildRequirements } from "@/lib/payments/build-requirements";
+import { chainReaderFor } from "@/lib/payments/chain-reader";
+import { AUTHORIZATION_CANCELED } from "@/lib/payments/describe-refusal";
+import { getPayments } from "@/lib/payments/facilitator";
+import { getPaymentConfig } from "@/lib/payments/payment-config";
+import { reconcilePayment } from "@/lib/payments/reconcile-payments";
+import { settlePayment } from "@/lib/payments/settle-payment";
+import { verifyPayment, type VerifiedPayment } from "@/lib/payments/verify-payment";
+import { demoCaseIds } from "../helpers/demo-case-ids";
+import { startPaidEnvironment, type PaidEnvironment } from "../helpers/paid-environment";
+import { chainClients, type Payer } from "../helpers/payer";
+
+const cancelAbi = parseAbi(["function cancelAuthorization(address authorizer, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)"]);
+
+let environment: PaidEnvironment;
+let payer: Payer;
+const [caseId] = demoCaseIds(17, 1);
+const url = `http://localhost:3000/v2/case?case_id=${caseId}&court_code=nysd`;
+
+beforeAll(async () => {
+  environment = await startPaidEnvironment();
+  payer = await environment.payer(2);
+}, 120_000);
+afterAll(async () => {
+  await environment?.close();
+});
+
+/** A payment for the case, verified by the service's facilitator: what run-paid holds before the work. */
+async function verifiedPayment(): Promise<VerifiedPayment> {
+  const proof = await payer.paymentFor(await getCase(new Request(url)));
+  const config = getPaymentConfig()!;
+  return verifyPayment(proof, buildRequirements(config, { queries: 1, description: "A case query" }, url), await getPayments(config));
+}
+
+/** The payer cancels the authorization on chain, as USDC lets it: signed by the payer, sent by its wallet. */
+async function cancel(nonce: Hex): Promise<void> {
+  const { info } = environment;
+  const signature = await payer.account.signTypedData({
+    domain: { name: "USD Coin", version: "2", chainId: info.chainId, verifyingContract: info.token },
+    types: { CancelAuthorization: [{ name: "authorizer", type: "address" }, { name: "nonce", type: "bytes32" }] },
+    primaryType: "CancelAuthorization",
+    message: { authorizer: payer.address, nonce },
+  });
+  const { v, r, s } = parseSignature(signature);
+  const wallet = createWalletClient({ account: payer.account, chain: chainClients(info).chain, transport: http(info.rpcUrl) });
+  const hash = await wallet.writeContract({ address: info.token, abi: cancelAbi, functionName: "cancelAuthorization", args: [payer.address, nonce, Number(v), r, s] });
+  const reader = chainReaderFor(getPaymentConfig()!)!;
+  for (let i = 0; i < 100 && (await reader.receiptStatus(hash)) === null; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(await reader.receiptStatus(hash)).toBe("success");
+}
+
+describe("a payer that cancels its authorization between verification and settlement", () => {
+  it("is refused at settlement, not counted as paid, and nothing moves", async () => {
+    const payment = await verifiedPayment();
+    await cancel(payment.authorizationNonce as Hex);
+    const before = await payer.balance();
+    const outcome = await settlePayment({ prisma: environment.opened.db.prisma, payments: await getPayments(getPaymentConfig()!), payment, requestId: "req_canceled" });
+    expect(outcome).toEqual({ kind: "refused", reason: AUTHORIZATION_CANCELED });
+    expect(await payer.balance()).toBe(before);
+  });
+
+  it("is released by the reconciler, not settled, when a crash left its payment settling", async () => {
+    const payment = await verifiedPayment();
+    await cancel(payment.authorizationNonce as Hex);
+    const prisma = environment.opened.db.prisma;
+    await prisma.paymentRecord.create({
+      data: {
+        nonceKey: payment.nonceKey,
+        payer: payment.payer,
+        amountBaseUnits: payment.amount,
+        network: environment.info.network,
+        asset: environment.info.token,
+        payTo: environment.info.payTo,
+        endpoint: "GET /v2/case",
+        requestId: "req_canceled_crash",
+        outcome: "settling",
+        authorizationNonce: payment.authorizationNonce,
+        validBefore: payment.validBefore,
+        updatedAt: new Date(Date.now() - 20 * 60_000),
+      },
+    });
+    const row = (await prisma.$queryRawUnsafe<Parameters<typeof reconcilePayment>[1][]>(
+      `SELECT nonce_key, payer, outcome, authorization_nonce, valid_before, transaction_hash, request_id, created_at, updated_at FROM payment_records WHERE nonce_key = $1`,
+      payment.nonceKey,
+    ))[0]!;
+    const chain = chainReaderFor(getPaymentConfig()!);
+    expect(await reconcilePayment(prisma, row, { chain, now: new Date(), blockTimeMs: 2_000, staleAfterMs: 120_000 })).toBe("released");
+    expect(await prisma.paymentRecord.findUnique({ where: { nonceKey: payment.nonceKey } })).toMatchObject({ outcome: "released" });
+  });
+
+  it("still counts an authorization used by a transfer as paid", async () => {
+    const payment = await verifiedPayment();
+    const payments = await getPayments(getPaymentConfig()!);
+    const first = await settlePayment({ prisma: environment.opened.db.prisma, payments, payment, requestId: "req_paid" });
+    expect(first).toMatchObject({ kind: "settled", transaction: expect.stringMatching(/^0x/) });
+    // Settling the same authorization again finds it used by that transfer: paid, the same transaction.
+    const again = await settlePayment({ prisma: environment.opened.db.prisma, payments, payment, requestId: "req_paid" });
+    expect(again).toMatchObject({ kind: "settled", transaction: (first as { transaction: string }).transaction });
+  });
+});
