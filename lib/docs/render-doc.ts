@@ -20,7 +20,7 @@ export function headingId(text: string): string {
  * docs/ link each other as files (`sources.md#pacer`), which reads right in the repository; served, the pages
  * are /docs/<name>, where a relative `sources.md` would be a 404.
  */
-export function servedDocHref(href: string): string {
+function servedDocHref(href: string): string {
   const match = /^([a-z0-9-]+)\.md(#.*)?$/.exec(href);
   return match ? `/docs/${match[1]}${match[2] ?? ""}` : href;
 }

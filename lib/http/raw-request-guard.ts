@@ -6,7 +6,7 @@
 //   SEARCH, ...) get an empty 400 from Next: all of them are answered 405 here, in the envelope;
 // - a request target that is not a path (`OPTIONS * HTTP/1.1`) makes Next's URL parsing throw: 400 here;
 //   the absolute form (`GET http://host/v2/status`), which servers must accept (RFC 9112 §3.2.2), is served
-//   as its path and query (links never come from the request's host anyway).
+//   as its path and query, its host dropped (as for any request, links come from PUBLIC_BASE_URL where set).
 // Installed once per process from instrumentation.ts, for `next start` and `next dev`; on Vercel the
 // platform answers these itself.
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
@@ -47,7 +47,7 @@ export function installRawRequestGuard(): void {
 }
 
 /** `http://host/v2/status?x=1` → `/v2/status?x=1`; null when the target is not an absolute http(s) URL. */
-export function pathOfAbsoluteTarget(target: string): string | null {
+function pathOfAbsoluteTarget(target: string): string | null {
   if (!/^https?:\/\//i.test(target)) return null;
   try {
     const url = new URL(target);

@@ -292,7 +292,7 @@ export const TOOLS: readonly ToolDefinition[] = [
             };
           },
         });
-        if (inner.settled || inner.pendingTransaction) charged.deliveries = inner;
+        if (inner.settled || inner.settlementPending) charged.deliveries = inner;
         return inner.result;
       };
       // Both payments are named at once: the first 402 already tells the caller it needs two.

@@ -3,29 +3,30 @@
 // have its first payment charged and its second refused for want of funds: the call would fail after a
 // charge. Checked before the work, where this deployment has a chain node to read.
 import type { Address } from "viem";
-import type { Requirements } from "./build-requirements";
-import { usd } from "./build-requirements";
+import { usd, type Requirements } from "./build-requirements";
 import { chainReaderFor } from "./chain-reader";
-import { noteTransportError } from "./chain-context";
 import type { PaymentConfig } from "./payment-config";
 import { paymentRequired, paymentUnavailable } from "./payment-errors";
 import type { VerifiedPayment } from "./verify-payment";
 
-export async function checkBalance(
-  config: PaymentConfig,
-  payment: VerifiedPayment,
-  requirements: Requirements,
-  queries: number,
-  retryAfterSeconds: number,
-): Promise<void> {
+export interface CheckBalanceOptions {
+  config: PaymentConfig;
+  payment: VerifiedPayment;
+  /** This payment's terms, for the 402. */
+  requirements: Requirements;
+  /** How many queries' price the wallet must hold in all. */
+  queries: number;
+  retryAfterSeconds: number;
+}
+
+export async function checkBalance({ config, payment, requirements, queries, retryAfterSeconds }: CheckBalanceOptions): Promise<void> {
   const chain = chainReaderFor(config);
   if (!chain) return; // no node to read: each payment's own check at verification is all there is
   const needed = config.pricePerQueryBaseUnits * BigInt(queries);
   let held: bigint;
   try {
     held = await chain.balanceOf(payment.payer as Address);
-  } catch (error) {
-    noteTransportError(error);
+  } catch {
     throw paymentUnavailable(
       `The payment could not be checked: the payment network's node cannot be reached. Nothing was charged; repeat the request with the same payments in ${Math.ceil(retryAfterSeconds)} s.`,
       retryAfterSeconds,

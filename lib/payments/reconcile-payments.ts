@@ -3,6 +3,7 @@
 // reconcile-payments.ts), and for one payment when its proof is presented again (serve-paid-again.ts):
 // - settling, authorization used on chain by a transfer → settled (its transaction found; deliveries released);
 // - settling, authorization canceled by the payer (it reads as used too) → released, nothing was paid;
+// - settling, used but neither event within the node's log range → open until validBefore, then settled;
 // - settling, unused, and past validBefore → released (it can never be used now; quota given back);
 // - settling, unused, and stale with no transaction the node knows → released (never broadcast);
 // - reserved (the work never finished: nothing was broadcast), stale or past validBefore → released.
@@ -12,6 +13,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
 import type { ChainReader } from "./chain-reader";
 import { closePayment } from "./close-payment";
+import { readAuthorizationOutcome } from "./read-authorization-outcome";
 
 export interface OpenPayment {
   nonce_key: string;
@@ -60,20 +62,22 @@ export async function reconcilePayment(prisma: PrismaClient, row: OpenPayment, s
     logEvent("warn", "payment left settling: no chain node configured to reconcile it (X402_RPC_URL)", { request_id: row.request_id });
     return "open";
   }
-  const payer = row.payer as Address;
-  const nonce = row.authorization_nonce as Hex;
-  if (await chain.authorizationUsed(payer, nonce)) {
-    // Used by a transfer (ours, or anyone's: the signed recipient is always us) is paid; canceled by the
-    // payer (cancelAuthorization also marks the nonce used) is not.
-    const hash = row.transaction_hash as Hex | null;
-    if (hash && (await chain.receiptStatus(hash)) === "success") return close({ outcome: "settled", transactionHash: hash });
-    const lookback = Math.ceil((now.getTime() - new Date(row.created_at).getTime() + 600_000) / settings.blockTimeMs);
-    const fate = await chain.authorizationFate(payer, nonce, Math.min(lookback, 50_000));
-    if (fate.kind === "used") return close({ outcome: "settled", transactionHash: fate.transaction });
-    if (fate.kind === "canceled") return close({ outcome: "released", reason: "the payer canceled the authorization: nothing was paid" });
-    // Neither event within the node's log range: a transfer cannot be told from a cancel; asked again next run.
-    logEvent("warn", "payment authorization reads as used, but no event says whether by a transfer or a cancel: left open", { request_id: row.request_id });
-    return "open";
+  const lookback = Math.ceil((now.getTime() - new Date(row.created_at).getTime() + 600_000) / settings.blockTimeMs);
+  const outcome = await readAuthorizationOutcome(chain, {
+    payer: row.payer as Address,
+    nonce: row.authorization_nonce as Hex,
+    ourTransaction: row.transaction_hash as Hex | null,
+    lookbackBlocks: Math.min(lookback, 50_000),
+  });
+  if (outcome.kind === "used") return close({ outcome: "settled", transactionHash: outcome.transaction });
+  if (outcome.kind === "canceled") return close({ outcome: "released", reason: "the payer canceled the authorization: nothing was paid" });
+  if (outcome.kind === "unknown") {
+    // Used, but neither event is within the node's log range. Asked again each run until validBefore has
+    // passed (a transfer could still be found); then counted as paid, so the payer's answer is served (a cancel
+    // read as paid costs us one answer; a payment read as unpaid would cost the payer theirs).
+    if (validBefore === null || now.getTime() < validBefore + expiryMargin(settings.blockTimeMs)) return "open";
+    logEvent("error", "payment authorization used, but no event says whether by a transfer or a cancel: counted as paid", { request_id: row.request_id });
+    return close({ outcome: "settled", transactionHash: null });
   }
   if (validBefore !== null && now.getTime() >= validBefore + expiryMargin(settings.blockTimeMs)) {
     return close({ outcome: "released", reason: "authorization expired unused" });

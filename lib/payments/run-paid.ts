@@ -1,7 +1,7 @@
 // The order of work of every paid request (DECISIONS.md "Payments"), for HTTP and MCP alike:
 // (input already validated) → verify the payment (a proof already used for this same request: its stored
-// answer) → reserve its nonce → rate limits → the work → store the answer (settling) →
-// settle only on success → on any failure release the reservation and the quota. Nothing that ends in
+// answer) → reserve its nonce → rate limits → the work → store the answer (settling; a wallet's own answer
+// is not kept) → settle only on success → on any failure release the reservation and the quota. Nothing that ends in
 // an error is charged; a batch whose every query failed is not charged either. Every step is recorded in
 // the payment ledger first, so a crash anywhere is finished by the reconciler (docs/payments.md "Recovery").
 import { createHash } from "node:crypto";
@@ -80,10 +80,10 @@ export interface PaidResult<T> {
   /** True when this is the stored answer of an earlier presentation of the same payment. */
   replayed: boolean;
   /**
-   * A private answer delivered while its settlement transaction (this hash) is broadcast but not confirmed:
-   * `settled` is false, and the reconciler finishes the payment from the chain.
+   * A private answer delivered while its settlement is not confirmed: `settled` is false, and the reconciler
+   * finishes the payment from the chain.
    */
-  pendingTransaction?: string;
+  settlementPending?: boolean;
 }
 
 export function rateLimited(retryAfterSeconds: number, what: string): ServiceError {
@@ -181,7 +181,7 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
   let result: T;
   try {
     if (options.requiredBalanceQueries !== undefined) {
-      await checkBalance(config, payment, requirements, options.requiredBalanceQueries, retryAfter(payments));
+      await checkBalance({ config, payment, requirements, queries: options.requiredBalanceQueries, retryAfterSeconds: retryAfter(payments) });
     }
     result = await options.work(payment.payer);
   } catch (error) {
@@ -239,12 +239,11 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
       );
     }
     case "pending":
-      // A private answer is not kept for a repeat to fetch. Once our own transfer is broadcast (a hash) it is
-      // delivered, and the reconciler finishes the payment from the chain: the transfer fails only if the payer
-      // empties the wallet meanwhile, for an answer about that wallet alone. Without a hash (a remote
-      // facilitator that failed) nothing is known to be on its way: 503 as for any answer.
-      if (options.privateAnswer && outcome.transaction) {
-        return { result, payer: payment.payer, settled: false, headers: {}, requestId, replayed: false, pendingTransaction: outcome.transaction };
+      // A private answer is not kept, so a repeat could not fetch it: a 503 here would risk a charge without
+      // the answer. It is delivered now and the reconciler finishes the payment from the chain. The payment can
+      // still fail only by the payer's doing (emptying the wallet, canceling), for an answer about that wallet.
+      if (options.privateAnswer) {
+        return { result, payer: payment.payer, settled: false, headers: {}, requestId, replayed: false, settlementPending: true };
       }
       throw paymentUnavailable(
         `The payment was sent to the chain and is not confirmed yet. Repeat this request with the same payment in ${seconds} s to get ` +

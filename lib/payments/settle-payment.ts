@@ -1,4 +1,4 @@
-// Settles a verified payment whose answer is stored (record-answer.ts). The settlement transaction's hash
+// Settles a verified payment once its answer is recorded (record-answer.ts; a wallet's own answer is not kept). The settlement transaction's hash
 // is written to the ledger before it is broadcast (chain-context.ts), and many settlements run at once
 // (settlement-sender.ts). The outcome says what the caller may tell the payer:
 // - settled: the authorization was used by a transfer (ours, or any other: the payer's signature binds
@@ -15,6 +15,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
 import { isTransportError, runWithChainContext, type ChainContext } from "./chain-context";
 import { chainReaderFor } from "./chain-reader";
+import { readAuthorizationOutcome, type AuthorizationOutcome } from "./read-authorization-outcome";
 import { AUTHORIZATION_CANCELED } from "./describe-refusal";
 import type { Payments } from "./facilitator";
 import type { VerifiedPayment } from "./verify-payment";
@@ -69,13 +70,15 @@ export async function settlePayment({ prisma, payments, payment, requestId }: Se
   });
 
   // A transaction that may have landed, or an authorization reported used: the chain has the last word. A
-  // nonce that reads as used is paid only if a transfer used it: the payer may have canceled it meanwhile
-  // (cancelAuthorization), and an answer given for that would be given free.
+  // nonce that reads as used is paid only if a transfer used it (read-authorization-outcome.ts).
   if (transaction || result?.errorReason === NONCE_USED) {
-    const fate = await authorizationFate(payments, payment, transaction);
-    if (fate?.kind === "used") return { kind: "settled", transaction: fate.transaction, network: payment.requirements.network, payer: payment.payer };
-    if (fate?.kind === "canceled") return { kind: "refused", reason: AUTHORIZATION_CANCELED };
-    if (fate === null || result?.errorReason === "settlement_pending" || context.unreachable || thrown) {
+    const outcome = await authorizationOutcome(payments, payment, transaction);
+    if (outcome?.kind === "used") return { kind: "settled", transaction: outcome.transaction, network: payment.requirements.network, payer: payment.payer };
+    if (outcome?.kind === "canceled") return { kind: "refused", reason: AUTHORIZATION_CANCELED };
+    // Used, but by what the node cannot say now: never "refused" (someone's transfer may have paid us); the
+    // reconciler decides from the chain later.
+    if (outcome?.kind === "unknown") return { kind: "pending", transaction: transaction ?? "" };
+    if (outcome === null || result?.errorReason === "settlement_pending" || context.unreachable || thrown) {
       if (transaction) return { kind: "pending", transaction };
     }
   }
@@ -87,24 +90,18 @@ export async function settlePayment({ prisma, payments, payment, requestId }: Se
   return { kind: "refused", reason: result?.errorReason ?? "unknown" };
 }
 
-/**
- * What became of the authorization: "unused", used by a transfer (ours or anyone's: the signed recipient is
- * always us), or canceled by the payer; null when the chain cannot tell (no node, unreachable, or neither
- * event within the node's log range).
- */
-async function authorizationFate(
-  payments: Payments,
-  payment: VerifiedPayment,
-  ourTransaction: string | null,
-): Promise<{ kind: "unused" } | { kind: "used"; transaction: string } | { kind: "canceled" } | null> {
-  const reader = chainReaderFor(payments.config);
-  if (!reader) return null;
+/** The authorization's outcome, or null when there is no node to ask or it cannot be reached. */
+async function authorizationOutcome(payments: Payments, payment: VerifiedPayment, ourTransaction: string | null): Promise<AuthorizationOutcome | null> {
+  const chain = chainReaderFor(payments.config);
+  if (!chain) return null;
   try {
-    if (!(await reader.authorizationUsed(payment.payer as Address, payment.authorizationNonce as Hex))) return { kind: "unused" };
-    if (ourTransaction && (await reader.receiptStatus(ourTransaction as Hex)) === "success") return { kind: "used", transaction: ourTransaction };
-    // Settlement follows verification within minutes: that far back is enough.
-    const fate = await reader.authorizationFate(payment.payer as Address, payment.authorizationNonce as Hex, Math.ceil(600_000 / payments.config.blockTimeMs));
-    return fate.kind === "unknown" ? null : fate;
+    return await readAuthorizationOutcome(chain, {
+      payer: payment.payer as Address,
+      nonce: payment.authorizationNonce as Hex,
+      ourTransaction: ourTransaction as Hex | null,
+      // Settlement follows verification within minutes: that far back is enough.
+      lookbackBlocks: Math.ceil(600_000 / payments.config.blockTimeMs),
+    });
   } catch {
     return null;
   }

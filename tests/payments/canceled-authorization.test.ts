@@ -95,6 +95,41 @@ describe("a payer that cancels its authorization between verification and settle
     expect(await prisma.paymentRecord.findUnique({ where: { nonceKey: payment.nonceKey } })).toMatchObject({ outcome: "released" });
   });
 
+  it("keeps a used authorization open while no event says by what, and counts it as paid once validBefore has passed", async () => {
+    const payment = await verifiedPayment();
+    const payments = await getPayments(getPaymentConfig()!);
+    const prisma = environment.opened.db.prisma;
+    const paid = await settlePayment({ prisma, payments, payment, requestId: "req_no_logs" });
+    expect(paid.kind).toBe("settled");
+    await prisma.paymentRecord.create({
+      data: {
+        nonceKey: payment.nonceKey,
+        payer: payment.payer,
+        amountBaseUnits: payment.amount,
+        network: environment.info.network,
+        asset: environment.info.token,
+        payTo: environment.info.payTo,
+        endpoint: "GET /v2/case",
+        requestId: "req_no_logs",
+        outcome: "settling",
+        authorizationNonce: payment.authorizationNonce,
+        validBefore: payment.validBefore,
+        updatedAt: new Date(Date.now() - 20 * 60_000),
+      },
+    });
+    const row = (await prisma.$queryRawUnsafe<Parameters<typeof reconcilePayment>[1][]>(
+      `SELECT nonce_key, payer, outcome, authorization_nonce, valid_before, transaction_hash, request_id, created_at, updated_at FROM payment_records WHERE nonce_key = $1`,
+      payment.nonceKey,
+    ))[0]!;
+    // A node that refuses the log queries (as providers limit their ranges): the events cannot be read.
+    const chain = { ...chainReaderFor(getPaymentConfig()!)!, authorizationFate: async () => ({ kind: "unknown" as const }) };
+    const settings = { chain, blockTimeMs: 2_000, staleAfterMs: 120_000 };
+    expect(await reconcilePayment(prisma, row, { ...settings, now: new Date() })).toBe("open");
+    const afterValidBefore = new Date(payment.validBefore.getTime() + 60_000);
+    expect(await reconcilePayment(prisma, row, { ...settings, now: afterValidBefore })).toBe("settled");
+    expect(await prisma.paymentRecord.findUnique({ where: { nonceKey: payment.nonceKey } })).toMatchObject({ outcome: "settled" });
+  });
+
   it("still counts an authorization used by a transfer as paid", async () => {
     const payment = await verifiedPayment();
     const payments = await getPayments(getPaymentConfig()!);

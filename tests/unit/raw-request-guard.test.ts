@@ -3,6 +3,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvForTests } from "@/lib/env";
 import { installRawRequestGuard } from "@/lib/http/raw-request-guard";
 
 let server: http.Server;
@@ -30,7 +31,14 @@ const prototype = http.Server.prototype as unknown as Record<string | symbol, un
 const originalEmit = prototype.emit;
 const INSTALLED = Symbol.for("court-docket-api.raw-request-guard");
 
+// Without a deployment origin (PUBLIC_BASE_URL, Vercel's), refusals link to the local server: whatever the
+// developer's shell sets, this file runs without one.
+const ORIGIN_VARIABLES = ["PUBLIC_BASE_URL", "VERCEL"] as const;
+const savedOrigin = Object.fromEntries(ORIGIN_VARIABLES.map((name) => [name, process.env[name]]));
+
 beforeAll(async () => {
+  for (const name of ORIGIN_VARIABLES) delete process.env[name];
+  resetEnvForTests();
   installRawRequestGuard();
   expect(prototype.emit).not.toBe(originalEmit);
   server = http.createServer((request, response) => {
@@ -44,6 +52,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   prototype.emit = originalEmit;
   delete prototype[INSTALLED];
+  for (const name of ORIGIN_VARIABLES) if (savedOrigin[name] !== undefined) process.env[name] = savedOrigin[name];
+  resetEnvForTests();
 });
 
 describe("raw request guard", () => {
