@@ -56,6 +56,32 @@ async function cancel(nonce: Hex): Promise<void> {
   expect(await reader.receiptStatus(hash)).toBe("success");
 }
 
+/** The ledger row a crash after the broadcast would leave: settling, 20 minutes quiet, no transaction hash. */
+async function settlingRow(payment: VerifiedPayment, requestId: string): Promise<Parameters<typeof reconcilePayment>[1]> {
+  const prisma = environment.opened.db.prisma;
+  await prisma.paymentRecord.create({
+    data: {
+      nonceKey: payment.nonceKey,
+      payer: payment.payer,
+      amountBaseUnits: payment.amount,
+      network: environment.info.network,
+      asset: environment.info.token,
+      payTo: environment.info.payTo,
+      endpoint: "GET /v2/case",
+      requestId,
+      outcome: "settling",
+      authorizationNonce: payment.authorizationNonce,
+      validBefore: payment.validBefore,
+      updatedAt: new Date(Date.now() - 20 * 60_000),
+    },
+  });
+  const rows = await prisma.$queryRawUnsafe<Parameters<typeof reconcilePayment>[1][]>(
+    `SELECT nonce_key, payer, outcome, authorization_nonce, valid_before, transaction_hash, request_id, created_at, updated_at FROM payment_records WHERE nonce_key = $1`,
+    payment.nonceKey,
+  );
+  return rows[0]!;
+}
+
 describe("a payer that cancels its authorization between verification and settlement", () => {
   it("is refused at settlement, not counted as paid, and nothing moves", async () => {
     const payment = await verifiedPayment();
@@ -70,26 +96,7 @@ describe("a payer that cancels its authorization between verification and settle
     const payment = await verifiedPayment();
     await cancel(payment.authorizationNonce as Hex);
     const prisma = environment.opened.db.prisma;
-    await prisma.paymentRecord.create({
-      data: {
-        nonceKey: payment.nonceKey,
-        payer: payment.payer,
-        amountBaseUnits: payment.amount,
-        network: environment.info.network,
-        asset: environment.info.token,
-        payTo: environment.info.payTo,
-        endpoint: "GET /v2/case",
-        requestId: "req_canceled_crash",
-        outcome: "settling",
-        authorizationNonce: payment.authorizationNonce,
-        validBefore: payment.validBefore,
-        updatedAt: new Date(Date.now() - 20 * 60_000),
-      },
-    });
-    const row = (await prisma.$queryRawUnsafe<Parameters<typeof reconcilePayment>[1][]>(
-      `SELECT nonce_key, payer, outcome, authorization_nonce, valid_before, transaction_hash, request_id, created_at, updated_at FROM payment_records WHERE nonce_key = $1`,
-      payment.nonceKey,
-    ))[0]!;
+    const row = await settlingRow(payment, "req_canceled_crash");
     const chain = chainReaderFor(getPaymentConfig()!);
     expect(await reconcilePayment(prisma, row, { chain, now: new Date(), blockTimeMs: 2_000, staleAfterMs: 120_000 })).toBe("released");
     expect(await prisma.paymentRecord.findUnique({ where: { nonceKey: payment.nonceKey } })).toMatchObject({ outcome: "released" });
@@ -101,26 +108,7 @@ describe("a payer that cancels its authorization between verification and settle
     const prisma = environment.opened.db.prisma;
     const paid = await settlePayment({ prisma, payments, payment, requestId: "req_no_logs" });
     expect(paid.kind).toBe("settled");
-    await prisma.paymentRecord.create({
-      data: {
-        nonceKey: payment.nonceKey,
-        payer: payment.payer,
-        amountBaseUnits: payment.amount,
-        network: environment.info.network,
-        asset: environment.info.token,
-        payTo: environment.info.payTo,
-        endpoint: "GET /v2/case",
-        requestId: "req_no_logs",
-        outcome: "settling",
-        authorizationNonce: payment.authorizationNonce,
-        validBefore: payment.validBefore,
-        updatedAt: new Date(Date.now() - 20 * 60_000),
-      },
-    });
-    const row = (await prisma.$queryRawUnsafe<Parameters<typeof reconcilePayment>[1][]>(
-      `SELECT nonce_key, payer, outcome, authorization_nonce, valid_before, transaction_hash, request_id, created_at, updated_at FROM payment_records WHERE nonce_key = $1`,
-      payment.nonceKey,
-    ))[0]!;
+    const row = await settlingRow(payment, "req_no_logs");
     // A node that refuses the log queries (as providers limit their ranges): the events cannot be read.
     const chain = { ...chainReaderFor(getPaymentConfig()!)!, authorizationFate: async () => ({ kind: "unknown" as const }) };
     const settings = { chain, blockTimeMs: 2_000, staleAfterMs: 120_000 };
