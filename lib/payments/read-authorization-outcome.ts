@@ -4,14 +4,10 @@
 // paid for that would be given free. Our own transfer's receipt settles it at once; otherwise the token's
 // events tell (AuthorizationUsed: which transaction; AuthorizationCanceled).
 import type { Address, Hex } from "viem";
-import type { ChainReader } from "./chain-reader";
+import type { AuthorizationFate, ChainReader } from "./chain-reader";
 
-export type AuthorizationOutcome =
-  | { kind: "unused" }
-  | { kind: "used"; transaction: Hex }
-  | { kind: "canceled" }
-  /** Used, but neither event is within the node's log range: a transfer cannot be told from a cancel. */
-  | { kind: "unknown" };
+/** "unused", or what the chain's events say became of a used one (chain-reader.ts). */
+export type AuthorizationOutcome = { kind: "unused" } | AuthorizationFate;
 
 /** Throws when the node cannot be reached (the caller decides what that means for it). */
 export async function readAuthorizationOutcome(
@@ -21,6 +17,5 @@ export async function readAuthorizationOutcome(
   const { payer, nonce, ourTransaction, lookbackBlocks } = authorization;
   if (!(await chain.authorizationUsed(payer, nonce))) return { kind: "unused" };
   if (ourTransaction && (await chain.receiptStatus(ourTransaction)) === "success") return { kind: "used", transaction: ourTransaction };
-  const fate = await chain.authorizationFate(payer, nonce, lookbackBlocks);
-  return fate.kind === "canceled" ? { kind: "canceled" } : fate;
+  return chain.authorizationFate(payer, nonce, lookbackBlocks);
 }

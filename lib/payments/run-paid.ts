@@ -1,8 +1,8 @@
 // The order of work of every paid request (DECISIONS.md "Payments"), for HTTP and MCP alike:
 // (input already validated) → verify the payment (a proof already used for this same request: its stored
 // answer) → reserve its nonce → rate limits → the work → store the answer (settling; a wallet's own answer
-// is not kept) → settle only on success → on any failure release the reservation and the quota. Nothing that ends in
-// an error is charged; a batch whose every query failed is not charged either. Every step is recorded in
+// is not kept) → settle only on success → on any failure release the reservation and the quota. Nothing
+// that ends in an error is charged; a batch whose every query failed is not charged either. Every step is recorded in
 // the payment ledger first, so a crash anywhere is finished by the reconciler (docs/payments.md "Recovery").
 import { createHash } from "node:crypto";
 import { encodePaymentResponseHeader } from "@x402/core/http";

@@ -1,6 +1,6 @@
-// Settles a verified payment once its answer is recorded (record-answer.ts; a wallet's own answer is not kept). The settlement transaction's hash
-// is written to the ledger before it is broadcast (chain-context.ts), and many settlements run at once
-// (settlement-sender.ts). The outcome says what the caller may tell the payer:
+// Settles a verified payment once its answer is recorded (record-answer.ts; a wallet's own answer is not
+// kept). The settlement transaction's hash is written to the ledger before it is broadcast
+// (chain-context.ts), and many settlements run at once (settlement-sender.ts). The outcome says what the caller may tell the payer:
 // - settled: the authorization was used by a transfer (ours, or any other: the payer's signature binds
 //   recipient and amount, so a transfer with it is a payment to us);
 // - refused: the chain or the facilitator refused it, or the payer canceled the authorization (its nonce then

@@ -221,12 +221,19 @@ describe.each(inject("servedApps"))("the app on $database", (app) => {
       expect(delta).toEqual({ payer: 0n, service: 0n });
     });
 
+    /** The proof's JSON, edited in place, encoded again. */
+    const reshaped = (proof: string, edit: (payload: any) => void) => {
+      const payload = JSON.parse(Buffer.from(proof, "base64").toString("utf8"));
+      edit(payload);
+      return Buffer.from(JSON.stringify(payload)).toString("base64");
+    };
+
     it("refuses a forged signature", async () => {
       const proof = await payer.paymentFor(await fetch(url()));
-      const payload = JSON.parse(Buffer.from(proof, "base64").toString("utf8"));
-      const signature: string = payload.payload.signature;
-      payload.payload.signature = `${signature.slice(0, 10)}${signature[10] === "a" ? "b" : "a"}${signature.slice(11)}`;
-      const forged = Buffer.from(JSON.stringify(payload)).toString("base64");
+      const forged = reshaped(proof, (payload) => {
+        const signature: string = payload.payload.signature;
+        payload.payload.signature = `${signature.slice(0, 10)}${signature[10] === "a" ? "b" : "a"}${signature.slice(11)}`;
+      });
       const delta = await moved(payer, async () => {
         expect(await refused(payer, forged)).toMatch(/signature does not verify/);
       });
@@ -244,11 +251,6 @@ describe.each(inject("servedApps"))("the app on $database", (app) => {
 
     // Proofs that decode but are not whole: a payer's mistake (402, nothing moved), never "the network cannot be
     // reached, repeat the same payment" (503), which no retry of that proof could get past.
-    const reshaped = (proof: string, edit: (payload: any) => void) => {
-      const payload = JSON.parse(Buffer.from(proof, "base64").toString("utf8"));
-      edit(payload);
-      return Buffer.from(JSON.stringify(payload)).toString("base64");
-    };
     it.each([
       ["an empty authorization", (p: any) => (p.payload = {}), /no EIP-3009 transferWithAuthorization/],
       ["an authorization without its payer", (p: any) => delete p.payload.authorization.from, /no EIP-3009 transferWithAuthorization/],
