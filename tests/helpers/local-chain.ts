@@ -76,6 +76,12 @@ export interface LocalChain {
   mint(to: Address, amount: bigint): Promise<void>;
   /** Raw JSON-RPC, e.g. evm_increaseTime. */
   request(method: string, params?: unknown[]): Promise<unknown>;
+  /**
+   * Runs `hook` each time a transaction sent over HTTP has entered the node's pool, before its sender gets the
+   * answer (undefined removes it). A test uses it to act at an exact point of a settlement, e.g. to kill the
+   * app between a broadcast and its receipt.
+   */
+  onBroadcast(hook: (() => Promise<void>) | undefined): void;
   stop(): Promise<void>;
 }
 
@@ -112,6 +118,7 @@ export async function startLocalChain(accountCount = 12, options: LocalChainOpti
 
   // JSON-RPC over HTTP for other processes (and for viem clients here, like any node).
   const port = await freePort();
+  let broadcastHook: (() => Promise<void>) | undefined;
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -119,6 +126,7 @@ export async function startLocalChain(accountCount = 12, options: LocalChainOpti
       const answer = async (message: { id?: unknown; method: string; params?: unknown[] }) => {
         try {
           const result = await provider.request({ method: message.method, params: message.params ?? [] });
+          if (message.method === "eth_sendRawTransaction" && broadcastHook) await broadcastHook();
           return { jsonrpc: "2.0", id: message.id ?? null, result };
         } catch (error) {
           const failure = error as { code?: number; message?: string; data?: unknown };
@@ -175,6 +183,9 @@ export async function startLocalChain(accountCount = 12, options: LocalChainOpti
       await publicClient.waitForTransactionReceipt({ hash: minted });
     },
     request: (method, params = []) => provider.request({ method, params }),
+    onBroadcast(hook) {
+      broadcastHook = hook;
+    },
     async stop() {
       await new Promise((resolve) => server.close(resolve));
       await connection.close();

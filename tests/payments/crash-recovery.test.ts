@@ -1,7 +1,8 @@
 // Issue 13's "charged, unanswered, unrecorded", for real: a chain that mines a block every 2 s (as Base
 // does), 30 concurrent paid case queries with callbacks against the paid routes in a child process, the
-// process SIGKILLed right after the first answer (others are broadcast and waiting for their block, or still
-// at work), then started again on the same database. After the start-up reconciliation: every
+// process SIGKILLed after the first answer, at the moment its next settlement transaction has entered the
+// node's pool and before the node's answer reaches it (others queued or still at work), then started again
+// on the same database. After the start-up reconciliation: every
 // authorization used on chain has a `settled` row whose stored answer the same proof fetches (200, its
 // PAYMENT-RESPONSE, no second charge), no delivery of an unpaid request is ever sent, and, once past
 // validBefore, no reservation is left open. On PGlite (a data directory the process reopens) and PostgreSQL.
@@ -154,13 +155,25 @@ describe.each(targets.map(([name, make], index) => [name, make, index] as const)
       }),
     );
 
-    // All at once; the server dies right after the first answer.
+    // All at once. The server dies at an exact point: once a first request is answered, while its next
+    // settlement transaction is in the node's pool and the node's answer to that broadcast is held (the test
+    // chain's hook), so that transaction is mined while the server is down and its request was never
+    // answered. Broadcasts are one at a time (settlement-sender.ts): the others are queued or still at work.
     let markAnswered: () => void = () => undefined;
     const firstAnswer = new Promise<void>((resolve) => (markAnswered = resolve));
-    const killed = (async () => {
-      await firstAnswer;
-      await app!.kill("SIGKILL");
-    })();
+    let broadcasts = 0;
+    let killed: Promise<void> | undefined;
+    chain.onBroadcast(async () => {
+      broadcasts += 1;
+      if (broadcasts !== 2) return;
+      killed = (async () => {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([firstAnswer, new Promise((resolve) => (timer = setTimeout(resolve, 60_000)))]);
+        clearTimeout(timer);
+        await app!.kill("SIGKILL");
+      })();
+      await killed;
+    });
     const answers = await Promise.all(
       requests.map(async (request) => {
         try {
@@ -173,7 +186,8 @@ describe.each(targets.map(([name, make], index) => [name, make, index] as const)
         }
       }),
     );
-    markAnswered();
+    chain.onBroadcast(undefined);
+    expect(broadcasts, `a second settlement should have been broadcast\n${app.output()}`).toBeGreaterThanOrEqual(2);
     await killed;
     expect(answers.filter((answer) => answer.status === 200).length, app.output()).toBeGreaterThan(0);
 
