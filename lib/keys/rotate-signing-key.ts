@@ -1,6 +1,8 @@
 // POST /v2/wallet/keys: a new current key, whose secret is returned this once; the key it replaces keeps
 // signing validity for 30 minutes (the previous key). A key retired earlier stops being valid now: there
-// is one previous key at a time.
+// is one previous key at a time. A paid rotation takes effect when its payment settles (a refused payment
+// leaves the wallet's keys as they were: the wallet never got the new secret); until then, a few seconds,
+// deliveries keep signing with the current key.
 import type { WalletKeyRotationResponse } from "@/contract";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { walletMeta, type MetaBase } from "@/lib/meta";
@@ -12,19 +14,15 @@ export interface RotateSigningKeyOptions {
   meta: MetaBase;
   queryCostUsd: number;
   now: Date;
+  /** The paid request whose settlement activates the new key (lib/payments/close-payment.ts); default: at once. */
+  pendingRequestId?: string;
 }
 
-export async function rotateSigningKey({ prisma, wallet, meta, queryCostUsd, now }: RotateSigningKeyOptions): Promise<WalletKeyRotationResponse> {
+export async function rotateSigningKey({ prisma, wallet, meta, queryCostUsd, now, pendingRequestId }: RotateSigningKeyOptions): Promise<WalletKeyRotationResponse> {
   return prisma.$transaction(async (tx) => {
     await lockWallet(tx, wallet);
     const { current } = await walletKeys(tx, wallet, now);
-    const validUntil = new Date(now.getTime() + ROTATION_WINDOW_MS);
-    await tx.signingKey.updateMany({
-      where: { walletAddress: wallet, retiredAt: { not: null }, validUntil: { gt: now } },
-      data: { validUntil: now },
-    });
-    if (current) await tx.signingKey.update({ where: { id: current.id }, data: { retiredAt: now, validUntil } });
-    const created = await createKey(tx, wallet, now);
+    const created = await createKey(tx, wallet, now, pendingRequestId ?? null);
     return {
       meta: walletMeta(meta, queryCostUsd),
       wallet,
@@ -32,7 +30,8 @@ export async function rotateSigningKey({ prisma, wallet, meta, queryCostUsd, now
       new_key_secret: created.secret,
       new_key_created_at: created.createdAt.toISOString(),
       previous_key_id: current?.id ?? null,
-      previous_key_valid_until: current ? validUntil.toISOString() : null,
+      // The window runs from when the new key takes effect, at settlement: at least this long.
+      previous_key_valid_until: current ? new Date(now.getTime() + ROTATION_WINDOW_MS).toISOString() : null,
     };
   });
 }

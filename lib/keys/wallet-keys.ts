@@ -22,26 +22,46 @@ export async function lockWallet(tx: Tx, wallet: string): Promise<void> {
 export interface KeyRow {
   id: string;
   createdAt: Date;
-  retiredAt: Date | null;
-  validUntil: Date | null;
+  activatedAt: Date | null;
   secretCiphertext: string;
   secretIv: string;
   secretTag: string;
 }
 
+/**
+ * The keys in effect: current is the last key activated; previous is the one activated before it, valid for
+ * ROTATION_WINDOW_MS after the current took effect (one previous key at a time: a newer rotation ends an
+ * older window at once). A key whose rotation awaits its payment is neither.
+ */
 export async function walletKeys(tx: Tx, wallet: string, now: Date): Promise<{ current: KeyRow | null; previous: KeyRow | null }> {
-  const keys = await tx.signingKey.findMany({ where: { walletAddress: wallet }, orderBy: { createdAt: "desc" } });
-  const current = keys.find((key) => key.retiredAt === null) ?? null;
-  const previous = keys.find((key) => key.retiredAt !== null && key.validUntil !== null && key.validUntil > now) ?? null;
-  return { current, previous };
+  const [current = null, before = null] = await tx.signingKey.findMany({
+    where: { walletAddress: wallet, activatedAt: { not: null } },
+    orderBy: [{ activatedAt: "desc" }, { createdAt: "desc" }, { id: "desc" }],
+    take: 2,
+  });
+  const windowOpen = current !== null && current.activatedAt!.getTime() + ROTATION_WINDOW_MS > now.getTime();
+  return { current, previous: windowOpen ? before : null };
 }
 
-export async function createKey(tx: Tx, wallet: string, now: Date): Promise<{ id: string; secret: string; createdAt: Date }> {
+/**
+ * A new key. With `pendingRequestId` (a paid rotation) it waits for that request's payment: the settlement
+ * activates it, a payment not charged deletes it (lib/payments/close-payment.ts); otherwise it is in effect now.
+ */
+export async function createKey(tx: Tx, wallet: string, now: Date, pendingRequestId: string | null = null): Promise<{ id: string; secret: string; createdAt: Date }> {
   const id = newKeyId();
   const secret = newSecret();
   const sealed = sealSecret(id, secret);
   await tx.signingKey.create({
-    data: { id, walletAddress: wallet, secretCiphertext: sealed.ciphertext, secretIv: sealed.iv, secretTag: sealed.tag, createdAt: now },
+    data: {
+      id,
+      walletAddress: wallet,
+      secretCiphertext: sealed.ciphertext,
+      secretIv: sealed.iv,
+      secretTag: sealed.tag,
+      createdAt: now,
+      activatedAt: pendingRequestId === null ? now : null,
+      pendingRequestId,
+    },
   });
   return { id, secret, createdAt: now };
 }

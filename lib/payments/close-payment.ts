@@ -1,8 +1,8 @@
 // A payment's final outcome, written once (only from reserved or settling), with what follows from it in
 // the same statement (one atomic round trip): settled → the request's held callback deliveries become
-// dispatchable and the daily quota of its failed queries is given back; released or settle_failed (nothing
-// charged) → its held deliveries are deleted, its whole daily quota is given back and its stored answer is
-// dropped. Used by the request itself (run-paid.ts) and by the reconciler after a crash (reconcile-payments.ts).
+// dispatchable, the signing key its rotation made takes effect, and the daily quota of its failed queries is
+// given back; released or settle_failed (nothing charged) → its held deliveries and its rotation's key are
+// deleted, its whole daily quota is given back and its stored answer is dropped. Used by the request itself (run-paid.ts) and by the reconciler after a crash (reconcile-payments.ts).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 export type PaymentOutcome =
@@ -39,6 +39,16 @@ export async function closePayment(prisma: PrismaClient, nonceKey: string, resul
         WHERE $2 <> 'settled' AND status = 'held' AND request_id IN (SELECT request_id FROM closed)
        RETURNING 1
      ),
+     activated AS (
+       UPDATE signing_keys SET activated_at = GREATEST($5::timestamptz, created_at), pending_request_id = NULL
+        WHERE $2 = 'settled' AND pending_request_id IN (SELECT request_id FROM closed)
+       RETURNING 1
+     ),
+     discarded AS (
+       DELETE FROM signing_keys
+        WHERE $2 <> 'settled' AND pending_request_id IN (SELECT request_id FROM closed)
+       RETURNING 1
+     ),
      quota AS (
        UPDATE rate_limit_counters AS counter SET count = GREATEST(counter.count - closed.unused, 0)
          FROM closed
@@ -46,7 +56,8 @@ export async function closePayment(prisma: PrismaClient, nonceKey: string, resul
           AND counter."window" = 'day' AND counter.window_start = closed.quota_day
        RETURNING 1
      )
-     SELECT (SELECT count(*) FROM closed)::int AS closed, (SELECT count(*) FROM released) + (SELECT count(*) FROM removed) + (SELECT count(*) FROM quota) AS effects`,
+     SELECT (SELECT count(*) FROM closed)::int AS closed, (SELECT count(*) FROM released) + (SELECT count(*) FROM removed) + (SELECT count(*) FROM activated) +
+            (SELECT count(*) FROM discarded) + (SELECT count(*) FROM quota) AS effects`,
     nonceKey,
     result.outcome,
     settled ? result.transactionHash : null,

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { applyMigrations, readMigrations, type SqlExecutor } from "@/lib/db/apply-migrations";
+import { walletKeys } from "@/lib/keys/wallet-keys";
 import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
 
 describe.each(EACH_DATABASE)("migrations on %s", (_name, target) => {
@@ -49,6 +50,33 @@ describe.each(EACH_DATABASE)("migrations on %s", (_name, target) => {
       "MCP service_case_query": '{"n":6}',
     });
     await prisma.paymentRecord.deleteMany({ where: { nonceKey: { startsWith: "scrub-" } } });
+  });
+
+  it("keeps every wallet's current and previous signing key through the change to keys that take effect when paid", async () => {
+    const fresh = await target.open({ migrate: false });
+    try {
+      const migrations = await readMigrations();
+      const change = migrations.findIndex((migration) => migration.name.endsWith("_rotation_takes_effect_when_paid"));
+      await applyMigrations(fresh.db.sql, migrations.slice(0, change));
+      // One wallet rotated at 11:00 (its previous key valid until 11:30), one never rotated.
+      await fresh.db.sql.exec(`
+        INSERT INTO wallets (address, created_at) VALUES ('0xrotated', now()), ('0xsteady', now());
+        INSERT INTO signing_keys (id, wallet_address, secret_ciphertext, secret_iv, secret_tag, created_at, retired_at, valid_until) VALUES
+          ('key_a', '0xrotated', 'c', 'i', 't', '2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z', '2026-11-20T11:30:00Z'),
+          ('key_b', '0xrotated', 'c', 'i', 't', '2026-11-20T11:00:00Z', NULL, NULL),
+          ('key_c', '0xsteady', 'c', 'i', 't', '2026-11-20T09:00:00Z', NULL, NULL);`);
+      await applyMigrations(fresh.db.sql, migrations);
+      const state = (wallet: string, iso: string) => fresh.db.prisma.$transaction((tx) => walletKeys(tx, wallet, new Date(iso)));
+      const ids = async (wallet: string, iso: string) => {
+        const { current, previous } = await state(wallet, iso);
+        return [current?.id ?? null, previous?.id ?? null];
+      };
+      expect(await ids("0xrotated", "2026-11-20T11:29:59Z")).toEqual(["key_b", "key_a"]);
+      expect(await ids("0xrotated", "2026-11-20T11:30:01Z")).toEqual(["key_b", null]);
+      expect(await ids("0xsteady", "2026-11-20T11:00:00Z")).toEqual(["key_c", null]);
+    } finally {
+      await fresh.dispose();
+    }
   });
 
   it("applies nothing the second time and refuses a migration edited after it was applied", async () => {

@@ -1,10 +1,11 @@
-// Wallet signing keys on PGlite and PostgreSQL: provisioning, rotation, the 30-minute window, and secrets
-// that are never readable from the database.
+// Wallet signing keys on PGlite and PostgreSQL: provisioning, rotation, the 30-minute window, a paid
+// rotation in effect only once its payment settles, and secrets that are never readable from the database.
 import { describe, expect, it, vi } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { currentSigningKey } from "@/lib/keys/current-signing-key";
 import { getKeyState } from "@/lib/keys/get-key-state";
 import { rotateSigningKey } from "@/lib/keys/rotate-signing-key";
+import { closePayment } from "@/lib/payments/close-payment";
 import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
 
 vi.stubEnv("SIGNING_KEYS_ENCRYPTION_KEY", "11".repeat(32));
@@ -66,6 +67,42 @@ describe.each(EACH_DATABASE)("signing keys on %s", (_name, target) => {
     const state = await getKeyState({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:21:00Z") });
     expect(state.previous_key_id).toBe(two.new_key_id);
     expect(state.previous_key_id).not.toBe(one.new_key_id);
+  });
+
+  it("puts a paid rotation into effect at its settlement and forgets one whose payment was not charged", async () => {
+    const address = wallet();
+    const first = await getKeyState({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:00:00Z") });
+    const paidRotation = async (outcome: "settled" | "settle_failed" | "released", minute: string) => {
+      const requestId = `req_${outcome}_${address.slice(2, 14)}`;
+      await prisma().paymentRecord.create({
+        data: { nonceKey: `nonce-${requestId}`, payer: address, amountBaseUnits: 990000n, network: "eip155:8453", asset: "0xa", payTo: "0xb", endpoint: "POST /v2/wallet/keys", requestId, outcome: "settling" },
+      });
+      const rotation = await rotateSigningKey({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at(`2026-11-20T10:${minute}:00Z`), pendingRequestId: requestId });
+      return { rotation, close: (when: string) => closePayment(prisma(), `nonce-${requestId}`, outcome === "settled" ? { outcome, transactionHash: null } : { outcome, reason: "test" }, at(when)) };
+    };
+    const refused = await paidRotation("settle_failed", "05");
+    const released = await paidRotation("released", "06");
+    const paid = await paidRotation("settled", "07");
+    expect(paid.rotation).toMatchObject({ previous_key_id: first.current_key_id, previous_key_valid_until: "2026-11-20T10:37:00.000Z" });
+
+    // Awaiting their payments, none is in effect: deliveries sign with the key the wallet holds.
+    expect(await getKeyState({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:08:00Z") })).toMatchObject({ current_key_id: first.current_key_id, previous_key_id: null });
+    expect((await currentSigningKey(prisma(), address, at("2026-11-20T10:08:00Z"))).keyId).toBe(first.current_key_id);
+
+    for (const rotation of [refused, released]) expect(await rotation.close("2026-11-20T10:09:00Z")).toBe(true);
+    expect(await paid.close("2026-11-20T10:09:00Z")).toBe(true);
+    const keys = await prisma().signingKey.findMany({ where: { walletAddress: address }, select: { id: true, pendingRequestId: true } });
+    expect(keys.map((key) => key.id).sort()).toEqual([first.current_key_id, paid.rotation.new_key_id].sort());
+    expect(keys.every((key) => key.pendingRequestId === null)).toBe(true);
+    expect(await getKeyState({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:10:00Z") })).toMatchObject({
+      current_key_id: paid.rotation.new_key_id,
+      current_key_created_at: "2026-11-20T10:07:00.000Z",
+      previous_key_id: first.current_key_id,
+    });
+    expect(await currentSigningKey(prisma(), address, at("2026-11-20T10:10:00Z"))).toEqual({ keyId: paid.rotation.new_key_id, secret: paid.rotation.new_key_secret });
+    // The window runs from when the key took effect (10:09), never shorter than the answer said (10:37).
+    expect((await getKeyState({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:38:59Z") })).previous_key_id).toBe(first.current_key_id);
+    expect((await getKeyState({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:39:01Z") })).previous_key_id).toBeNull();
   });
 
   it("never stores a secret readable in plain text", async () => {

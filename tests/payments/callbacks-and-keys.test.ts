@@ -15,8 +15,11 @@ import { POST as postBatch } from "@/app/v2/cases/batch/route";
 import { GET as getDeliveries } from "@/app/v2/wallet/deliveries/route";
 import { GET as getKeys, POST as rotateKeys } from "@/app/v2/wallet/keys/route";
 import { attemptDelivery } from "@/lib/callbacks/attempt-delivery";
+import { currentSigningKey } from "@/lib/keys/current-signing-key";
 import { resetEnvForTests } from "@/lib/env";
-import { resetPaymentConfigForTests } from "@/lib/payments/payment-config";
+import { chainReaderFor } from "@/lib/payments/chain-reader";
+import { getPaymentConfig, resetPaymentConfigForTests } from "@/lib/payments/payment-config";
+import { reconcilePayments } from "@/lib/payments/reconcile-payments";
 import { findCourt } from "@/lib/courts/registry";
 import { generateDemoCase } from "@/lib/sources/demo/generate-case";
 import { startPaidEnvironment, type PaidEnvironment } from "../helpers/paid-environment";
@@ -157,6 +160,23 @@ describe("wallet signing keys, paid", () => {
     expect(await environment.opened.db.prisma.callbackDelivery.count({ where: { requestId: served.headers.get("x-request-id")! } })).toBe(1);
   });
 
+  it("leaves a wallet's keys as they were when a rotation's payment cannot be settled: only the paid rotation takes effect", async () => {
+    // A wallet with one query's worth signs two rotations: both verify, only one can settle.
+    const poor = await environment.payer(5, 990_000n);
+    const wallet = poor.address.toLowerCase();
+    const url = `${base}/v2/wallet/keys`;
+    const challenge = await rotateKeys(new Request(url, { method: "POST" }));
+    const proofs = [await poor.paymentFor(challenge.clone()), await poor.paymentFor(challenge.clone())];
+    const answers = await Promise.all(proofs.map((proof) => rotateKeys(new Request(url, { method: "POST", headers: { "payment-signature": proof } }))));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 402]);
+    expect((await answers.find((answer) => answer.status === 402)!.json()).error.message).toMatch(/not delivered/);
+    const rotation: WalletKeyRotationResponse = await answers.find((answer) => answer.status === 200)!.json();
+    // The refused rotation's key, whose secret nobody received, is gone; deliveries sign with the paid one's.
+    const prisma = environment.opened.db.prisma;
+    expect(await prisma.signingKey.findMany({ where: { walletAddress: wallet }, select: { id: true } })).toEqual([{ id: rotation.new_key_id }]);
+    expect(await currentSigningKey(prisma, wallet, new Date())).toEqual({ keyId: rotation.new_key_id, secret: rotation.new_key_secret });
+  });
+
   it("shows a wallet only its own deliveries", async () => {
     const stranger = await environment.payer(4);
     const page = await (await paid(getDeliveries, `${base}/v2/wallet/deliveries`, {}, stranger)).json();
@@ -201,6 +221,9 @@ describe("wallet answers are the wallet's own", () => {
     const url = `${base}/v2/wallet/keys`;
     const proof = await payer.paymentFor(await rotateKeys(new Request(url, { method: "POST" })));
     const before = await payer.balance();
+    const wallet = payer.address.toLowerCase();
+    const keyBefore = (await currentSigningKey(environment.opened.db.prisma, wallet, new Date())).keyId;
+    let rotation: WalletKeyRotationResponse | undefined;
     // No blocks while it settles, and a short wait for the receipt (15 blocks of 200 ms, at least 10 s).
     await environment.chain.request("evm_setAutomine", [false]);
     process.env.X402_BLOCK_TIME_MS = "200";
@@ -209,10 +232,13 @@ describe("wallet answers are the wallet's own", () => {
     try {
       const answer = await rotateKeys(new Request(url, { method: "POST", headers: { "payment-signature": proof } }));
       expect(answer.status, await answer.clone().text()).toBe(200);
-      expect((await answer.json()).new_key_secret).toMatch(/^[0-9a-f]{64}$/);
+      rotation = walletKeyRotationResponseSchema.parse(await answer.json());
+      expect(rotation.new_key_secret).toMatch(/^[0-9a-f]{64}$/);
       const row = await environment.opened.db.prisma.paymentRecord.findFirst({ where: { requestId: answer.headers.get("x-request-id")! } });
       expect(row).toMatchObject({ outcome: "settling", answer: null, transactionHash: expect.stringMatching(/^0x/) });
       expect(await payer.balance()).toBe(before);
+      // Not paid yet: deliveries keep signing with the key the wallet had.
+      expect((await currentSigningKey(environment.opened.db.prisma, wallet, new Date())).keyId).toBe(keyBefore);
     } finally {
       delete process.env.X402_BLOCK_TIME_MS;
       resetEnvForTests();
@@ -221,5 +247,8 @@ describe("wallet answers are the wallet's own", () => {
       await environment.chain.request("evm_mine", []);
     }
     expect(before - (await payer.balance())).toBe(990_000n);
+    // The reconciler finds it paid on chain: the rotation takes effect.
+    await reconcilePayments(environment.opened.db.prisma, { chain: chainReaderFor(getPaymentConfig()!)!, now: new Date(), blockTimeMs: 2_000, staleAfterMs: 0 });
+    expect(await currentSigningKey(environment.opened.db.prisma, wallet, new Date())).toEqual({ keyId: rotation!.new_key_id, secret: rotation!.new_key_secret });
   }, 60_000);
 });

@@ -31,7 +31,7 @@ export const POST = defineEndpoint({
   run: async (_input, { meta, now, wallet }) =>
     wallet === null
       ? sandboxRotation(meta, now)
-      : rotateSigningKey({ prisma: await getPrisma(), wallet, meta, queryCostUsd: pricePerQueryUsd(), now }),
+      : rotateSigningKey({ prisma: await getPrisma(), wallet, meta, queryCostUsd: pricePerQueryUsd(), now, pendingRequestId: meta.request_id }),
 });
 
 // HEAD too: Next would otherwise answer it by running GET, a paid query whose answer HEAD drops.
