@@ -141,7 +141,7 @@ export const deliveriesQuerySchema = z.strictObject({
     .optional(),
   cursor: z.string().min(1, { error: "cursor must be a next_cursor value from a previous response" }).describe("next_cursor of the previous page.").optional(),
   status: deliveryStatusSchema.describe("Only deliveries in this state.").optional(),
-  since: timestampParam("since").describe("Only deliveries created at or after this ISO-8601 timestamp (with offset).").optional(),
+  since: timestampParam("since").describe("Only deliveries whose last attempt (last_attempt_at) is after this ISO-8601 timestamp (with offset).").optional(),
 });
 export type DeliveriesQuery = z.infer<typeof deliveriesQuerySchema>;
 

@@ -17,8 +17,13 @@ export const walletKeyStateFields = {
 export const keyRotationFields = {
   wallet: walletAddressSchema,
   new_key_id: z.string(),
-  /** 64 hex characters, returned exactly once. */
-  new_key_secret: z.string().regex(/^[0-9a-f]{64}$/),
+  /** 64 hex characters, returned exactly once: the HMAC key is the 32 bytes they encode. */
+  new_key_secret: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .describe(
+      "The new signing secret, returned this once: 64 hex characters. The HMAC-SHA256 key of X-Service-Signature is the 32 bytes they encode (hex-decode it), not the 64 characters as text.",
+    ),
   new_key_created_at: timestampSchema,
   previous_key_id: z.string().nullable(),
   previous_key_valid_until: timestampSchema.nullable(),

@@ -166,24 +166,33 @@ function x402PaymentRequired(error: ServiceError): Record<string, unknown> {
   }
 }
 
+/** A settlement's headers (PAYMENT-RESPONSE) as x402's SettleResponse object, for a result's `_meta`. */
+function settleResponse(headers: Record<string, string> | undefined): unknown {
+  const header = headers ? Object.values(headers)[0] : undefined;
+  if (!header) return undefined;
+  try {
+    return decodePaymentResponseHeader(header);
+  } catch {
+    return undefined;
+  }
+}
+
 function toolResult(context: RequestContext, id: RpcId, result: ToolResult): Response {
   const text = JSON.stringify(result.value);
   const small = Buffer.byteLength(text, "utf8") <= MCP_STRUCTURED_LIMIT_BYTES;
-  // HTTP sends the settlement as PAYMENT-RESPONSE; x402's MCP transport puts the SettleResponse here.
-  const settlement = result.payment ? Object.values(result.payment)[0] : undefined;
-  let paymentResponse: unknown;
-  if (settlement) {
-    try {
-      paymentResponse = decodePaymentResponseHeader(settlement);
-    } catch {
-      paymentResponse = undefined;
-    }
-  }
+  // HTTP sends the settlement as PAYMENT-RESPONSE; x402's MCP transport puts the SettleResponse here. The
+  // delivery history's separate payment (service_wallet_info) has a key of its own.
+  const meta = Object.fromEntries(
+    [
+      ["x402/payment-response", settleResponse(result.payment)],
+      ["x402/payment-response-deliveries", settleResponse(result.deliveriesPayment)],
+    ].filter(([, value]) => value !== undefined),
+  );
   return rpcResult(context, id, {
     content: [{ type: "text", text }],
     ...(small ? { structuredContent: result.value as Record<string, unknown> } : {}),
     isError: false,
-    ...(paymentResponse ? { _meta: { "x402/payment-response": paymentResponse } } : {}),
+    ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}),
   });
 }
 

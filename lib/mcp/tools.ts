@@ -29,8 +29,8 @@ import { getStatus } from "@/lib/status/get-status";
 import { logEvent } from "@/lib/log";
 
 const paymentTx = z
-  .string()
-  .min(1)
+  .string({ error: "a payment is the base64 PaymentPayload, a string" })
+  .min(1, { error: "a payment is the base64 PaymentPayload: this one is empty" })
   .describe(
     'The x402 payment for this call: the base64 PaymentPayload (what HTTP carries in PAYMENT-SIGNATURE), signed for the requirements of this tool\'s payment_required error (error.data.accepts). x402 MCP clients may instead send the PaymentPayload object in params._meta["x402/payment"].',
   )
@@ -62,6 +62,8 @@ export interface ToolResult {
   value: unknown;
   /** What HTTP sends as PAYMENT-RESPONSE, for the result's `_meta`. */
   payment?: Record<string, string>;
+  /** service_wallet_info's second payment (the delivery history's), when it was settled. */
+  deliveriesPayment?: Record<string, string>;
 }
 
 export interface ToolDefinition {
@@ -123,13 +125,14 @@ const noArguments = z.strictObject({});
 const courtListInput = z.strictObject({
   include_planned: z.boolean().default(true).describe("Include courts whose coverage is planned (not served yet: queries answer 422). Default true."),
 });
+const DELIVERIES_LIMIT_RULE = `deliveries_limit must be a whole number from 1 to ${DELIVERIES_LIMIT_MAX}`;
 const walletToolInput = z.strictObject({
   include_deliveries: z.boolean().default(false).describe("Also list the wallet's callback delivery history: a second payment of 0.99 USD, in payment_tx_deliveries."),
   deliveries_limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(DELIVERIES_LIMIT_MAX)
+    .number({ error: DELIVERIES_LIMIT_RULE })
+    .int({ error: DELIVERIES_LIMIT_RULE })
+    .min(1, { error: DELIVERIES_LIMIT_RULE })
+    .max(DELIVERIES_LIMIT_MAX, { error: DELIVERIES_LIMIT_RULE })
     .default(DELIVERIES_LIMIT_DEFAULT)
     .describe(`With include_deliveries: how many deliveries, newest first (1 to ${DELIVERIES_LIMIT_MAX}, default ${DELIVERIES_LIMIT_DEFAULT}).`),
   payment_tx_keys: paymentTx.describe(
@@ -202,6 +205,17 @@ export const TOOLS: readonly ToolDefinition[] = [
     description: "0.99 USD x N. Up to 50 case queries with one payment (POST /v2/cases/batch).",
     input: batchToolInput,
     run: async (args, context, extras) => {
+      // callback_url is no argument here (mcp.md): refused as the unknown field it is, before the shared rules
+      // refuse it as HTTP's sandbox does ("deliveries are made for paid queries only" would read as if paying helped).
+      const queries: unknown[] = Array.isArray(args.queries) ? args.queries : [];
+      const withCallback = queries.findIndex((query) => typeof query === "object" && query !== null && "callback_url" in query);
+      if (withCallback >= 0) {
+        throw new ServiceError(
+          "invalid_parameter",
+          "unknown field callback_url: it is not a tool argument; signed callbacks are made for the HTTP endpoint POST /v2/cases/batch.",
+          { parameter: "callback_url" },
+        ).forQuery(withCallback);
+      }
       // Length rules first, as on HTTP (more than 50 is batch_too_large, not a schema error).
       const requests = parseBatchRequest({ queries: args.queries }, context.now, { sandbox: context.meta.sandbox });
       const { payment_tx } = parseWith(batchToolInput, args);
@@ -233,6 +247,13 @@ export const TOOLS: readonly ToolDefinition[] = [
     run: async (args, context, extras) => {
       const parsed = parseWith(walletToolInput, args);
       const keysProof = proofOf(parsed.payment_tx_keys, extras, "payment_tx_keys");
+      if (keysProof !== undefined && keysProof === parsed.payment_tx_deliveries) {
+        throw new ServiceError(
+          "invalid_parameter",
+          "payment_tx_deliveries carries the same payment as payment_tx_keys: the delivery history takes a second, separate payment (its own authorization nonce). Nothing was charged.",
+          { parameter: "payment_tx_deliveries" },
+        );
+      }
       if (!parsed.include_deliveries && parsed.payment_tx_deliveries !== undefined) {
         throw new ServiceError(
           "invalid_parameter",
@@ -300,7 +321,9 @@ export const TOOLS: readonly ToolDefinition[] = [
         `${KEYS_PROOF_IN}, and a second, separate x402 payment of the same ${usd(pricePerQueryUsd())} USD (signed for the same requirements, with its own ` +
         `authorization nonce) in payment_tx_deliveries: ${usd(2 * pricePerQueryUsd())} USD in all for the key state and the delivery history`;
       try {
-        return await paid(context, "service_wallet_info", keysProof, asked, keysQuote, keysAndDeliveries, { proofIn: bothProofsIn, privateAnswer: true });
+        const answer = await paid(context, "service_wallet_info", keysProof, asked, keysQuote, keysAndDeliveries, { proofIn: bothProofsIn, privateAnswer: true });
+        // Two charges, two receipts: the delivery history's settlement too, not only the key state's.
+        return charged.deliveries?.settled ? { ...answer, deliveriesPayment: charged.deliveries.headers } : answer;
       } catch (error) {
         // Two transfers are never one: the keys' payment failed after the delivery history's was charged (or
         // broadcast), e.g. the wallet spent its funds in between, past the balance check. The caller paid for
@@ -311,7 +334,7 @@ export const TOOLS: readonly ToolDefinition[] = [
           request_id: context.meta.request_id,
           detail: error instanceof Error ? error.message.slice(0, 300) : String(error),
         });
-        return { value: paidDeliveries.result, payment: paidDeliveries.headers };
+        return { value: paidDeliveries.result, deliveriesPayment: paidDeliveries.headers };
       }
     },
   },

@@ -154,6 +154,11 @@ describe("x402 over MCP", () => {
     expect(answered.body.error).toBeUndefined();
     expect(answered.body.result.structuredContent).toMatchObject({ keys: { wallet: payer.address.toLowerCase() }, deliveries: { deliveries: [] } });
     expect(await payer.balance()).toBe(20_000n);
+    // Two charges, two receipts: the key state's where x402 puts it, the delivery history's beside it.
+    const receipts = answered.body.result._meta;
+    const receipt = { success: true, transaction: expect.stringMatching(/^0x[0-9a-f]{64}$/), network: inject("chain").network, payer: payer.address };
+    expect(receipts).toMatchObject({ "x402/payment-response": receipt, "x402/payment-response-deliveries": receipt });
+    expect(receipts["x402/payment-response"].transaction).not.toBe(receipts["x402/payment-response-deliveries"].transaction);
 
     // The wallet's own data is not served again to whoever presents the (now public) payments.
     const again = await call(4);

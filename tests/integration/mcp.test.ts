@@ -84,6 +84,34 @@ describe("POST /v2/mcp", () => {
   });
 
   it.each([
+    [
+      "refuses callback_url in a batch query as the unknown field it is (also in sandbox), with the query's index",
+      "service_case_batch",
+      { queries: [{ case_id: "23-15678", court_code: "ca9" }, { case_id: "1:23-cv-04567", court_code: "nysd", callback_url: "https://agent.example.com" }] },
+      { parameter: "queries[1].callback_url", query_index: 1, message: expect.stringMatching(/^queries\[1\]: unknown field callback_url: it is not a tool argument/) },
+    ],
+    [
+      "names a batch query's bad field by its index",
+      "service_case_batch",
+      { queries: [{ case_id: "23-15678", court_code: "ca9" }, { case_id: "1:23-cv-04567", court_code: "nysd", context: "huge" }] },
+      { parameter: "queries[1].context", query_index: 1 },
+    ],
+    ["says the rule of deliveries_limit", "service_wallet_info", { include_deliveries: true, deliveries_limit: 500 }, { parameter: "deliveries_limit", message: "deliveries_limit must be a whole number from 1 to 200" }],
+    ["says what an empty payment is", "service_case_query", { case_id: "1:23-cv-04567", court_code: "nysd", payment_tx: "" }, { parameter: "payment_tx", message: "payment_tx: a payment is the base64 PaymentPayload: this one is empty" }],
+    [
+      "refuses one payment given for both of service_wallet_info's",
+      "service_wallet_info",
+      { include_deliveries: true, payment_tx_keys: "eyJ4NDAyVmVyc2lvbiI6Mn0=", payment_tx_deliveries: "eyJ4NDAyVmVyc2lvbiI6Mn0=" },
+      { parameter: "payment_tx_deliveries", message: expect.stringContaining("second, separate payment") },
+    ],
+  ] as const)("%s", async (_title, name, args, expected) => {
+    for (const headers of [{}, sandbox]) {
+      const result = await call(name, args as Record<string, unknown>, headers);
+      expect(result.body.error.data).toMatchObject({ code: "invalid_parameter", ...expected });
+    }
+  });
+
+  it.each([
     ["invalid_parameter", "service_case_query", { case_id: "1:23-cv-04567", court_code: "nysd", context: "huge" }, sandbox],
     ["invalid_last_checked", "service_case_query", { case_id: "1:23-cv-04567", court_code: "nysd", last_checked: "2026-11-01" }, sandbox],
     ["invalid_case_id", "service_case_query", { case_id: "4567", court_code: "nysd" }, sandbox],
