@@ -1,4 +1,8 @@
 // The receiver helper (court-docket-api/callbacks): what a receiver must accept and refuse.
+import { execFileSync } from "node:child_process";
+import { createHmac, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { signDeliveryBody, verifyDelivery } from "@/contract/callbacks/verify-delivery.ts";
 
@@ -23,6 +27,20 @@ describe("verifyDelivery", () => {
     expect(record).toEqual({ ok: true, keyId: "key_current", idempotencyKey: "0b0c4b5e-7f2a-4c1d-9a3e-5b6c7d8e9f00", timestamp: now });
     const asHeaders = verifyDelivery({ rawBody: Buffer.from(body, "utf8"), headers: new Headers(headers()), secrets: { key_current: secret }, nowSeconds: now + 299 });
     expect(asHeaders.ok).toBe(true);
+  });
+
+  it("signs with the 32 bytes the hex secret encodes: docs/callbacks.md's recipe without the package verifies, the secret as text does not", () => {
+    const issued = randomBytes(32).toString("hex");
+    const header = signDeliveryBody(issued, body);
+    expect(header).toBe(`sha256=${createHmac("sha256", Buffer.from(issued, "hex")).update(body).digest("hex")}`);
+    expect(header).not.toBe(`sha256=${createHmac("sha256", issued).update(body).digest("hex")}`);
+    // The Python recipe of the docs, run as written.
+    const docs = readFileSync(path.join(import.meta.dirname, "../../docs/callbacks.md"), "utf8");
+    const recipe = /```python\n([\s\S]*?)```/.exec(docs)![1]!;
+    const run = (signature: string) =>
+      execFileSync("python3", ["-c", `${recipe}\nimport sys\nprint(signature_ok(sys.stdin.buffer.read(), sys.argv[1], sys.argv[2]))`, signature, issued], { input: body }).toString().trim();
+    expect(run(header)).toBe("True");
+    expect(run(signDeliveryBody(previous, body))).toBe("False");
   });
 
   it("refuses re-serialized JSON: the signature covers the bytes as sent", () => {
