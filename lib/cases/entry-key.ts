@@ -8,6 +8,12 @@
 // base key can stand for several entries: they are told apart as `base`, `base#2`, `base#3`..., matched to
 // the stored ones by sequence, then exact text, then filing time, so an edit or a partial reading (an
 // incremental fetch, a feed) never turns one entry into another.
+//
+// An entry with neither number nor id (the Supreme Court's, TAMES', ACIS') changes its base key when the court
+// edits it: its document is linked days after the filing (the Court's PDFs), or its disposition or remarks are
+// filled in when the court rules (TAMES' "type (disposition) — remarks"). Such an entry, left unmatched, is
+// the stored one left over with the same filing time whose text it keeps or extends, so an edit is never a
+// new filing; an unrelated text on that day, or another document, is.
 import { createHash } from "node:crypto";
 import type { NormalizedDocketEntry } from "./types";
 
@@ -55,10 +61,12 @@ export function assignEntryKeys(incoming: readonly KeyedEntry[], stored: readonl
   });
 
   const keys = new Array<string>(incoming.length);
+  const used = new Set<StoredIdentity>();
+  const unmatchedByBase = new Map<string, Set<number>>();
   for (const [base, members] of incomingByBase) {
     const candidates = storedByBase.get(base) ?? [];
-    const used = new Set<StoredIdentity>();
     const unmatched = new Set(members);
+    unmatchedByBase.set(base, unmatched);
     const pass = (same: (entry: KeyedEntry, identity: StoredIdentity) => boolean) => {
       for (const index of unmatched) {
         const found = candidates.find((identity) => !used.has(identity) && same(incoming[index]!, identity));
@@ -75,18 +83,63 @@ export function assignEntryKeys(incoming: readonly KeyedEntry[], stored: readonl
     const left = candidates.filter((identity) => !used.has(identity));
     if (unmatched.size === 1 && left.length === 1 && members.length === 1 && !conflicting(incoming[[...unmatched][0]!]!, left[0]!)) {
       const index = [...unmatched][0]!;
+      used.add(left[0]!);
       keys[index] = left[0]!.key;
       unmatched.clear();
     }
+  }
+
+  // Entries known by document or text alone, edited since they were stored (see the header).
+  const leftOver = stored.filter((identity) => !used.has(identity) && isLoose(baseOf(identity.key)));
+  for (const [base, unmatched] of unmatchedByBase) {
+    if (!isLoose(base)) continue;
+    for (const index of unmatched) {
+      const entry = incoming[index]!;
+      const filedMs = Date.parse(entry.filed_at);
+      const same = (identity: StoredIdentity) => !used.has(identity) && identity.filedMs === filedMs && sameDocument(entry, identity);
+      const found =
+        leftOver.find((identity) => same(identity) && identity.description === entry.description) ??
+        leftOver.find((identity) => same(identity) && editedText(identity.description, entry.description));
+      if (!found) continue;
+      used.add(found);
+      keys[index] = found.key;
+      unmatched.delete(index);
+    }
+  }
+
+  for (const [base, unmatched] of unmatchedByBase) {
     // New entries under this base: the next free suffixes.
+    const candidates = storedByBase.get(base) ?? [];
     let next = candidates.reduce((highest, identity) => Math.max(highest, indexOf(identity.key)), 0);
-    for (const index of members) {
+    for (const index of incomingByBase.get(base)!) {
       if (!unmatched.has(index)) continue;
       next += 1;
       keys[index] = next === 1 ? base : `${base}#${next}`;
     }
   }
   return keys;
+}
+
+/** A base key of an entry the source neither numbers nor identifies: its document, or its filing time and text. */
+function isLoose(base: string): boolean {
+  return base.startsWith("doc:") || base.startsWith("hash:");
+}
+
+/** Not two different documents (an entry's document may be linked later, or dropped). */
+function sameDocument(entry: KeyedEntry, identity: StoredIdentity): boolean {
+  const storedDocument = baseOf(identity.key).startsWith("doc:") ? baseOf(identity.key).slice(4) : null;
+  return entry.document_identifier === null || storedDocument === null || entry.document_identifier === storedDocument;
+}
+
+/**
+ * One entry's text before and after an edit: kept, extended after a word ("… filed" → "… filed (Motion or
+ * Writ Granted)", a remark added), or with its closing note in parentheses changed or dropped.
+ */
+function editedText(before: string, after: string): boolean {
+  const [shorter, longer] = before.length <= after.length ? [before, after] : [after, before];
+  if (shorter.length > 0 && longer.startsWith(shorter) && /^\s/.test(longer.slice(shorter.length))) return true;
+  const stem = (text: string) => /^(.+?) \([^()]*\)(?: — .*)?$/.exec(text)?.[1] ?? text;
+  return stem(before) === stem(after);
 }
 
 /** Two entries the source itself tells apart by their own ids. */

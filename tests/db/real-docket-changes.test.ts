@@ -14,6 +14,8 @@ import { readAcmsCase } from "@/lib/sources/pacer/read-acms-case";
 import { readAppellateDocket } from "@/lib/sources/pacer/read-appellate-docket";
 import { readDocketReport } from "@/lib/sources/pacer/read-docket-report";
 import { readRssFeedDockets } from "@/lib/sources/pacer/read-rss-feed";
+import { readScotusJson } from "@/lib/sources/scotus/read-scotus-json";
+import { readTamesCase } from "@/lib/sources/texas/read-tames-case";
 import type { DocketRead, PageRefusal, SourceCase } from "@/lib/sources/types";
 import { corpusText, HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
 import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
@@ -105,6 +107,34 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("change detection on real docke
       full.entries.filter((_, index) => index % 3 === 0).length,
     );
   });
+
+  it.each([
+    ["scotus/json/20-1268.compare.json", readScotusJson, "scotus"],
+    ["scotus/json/16-1362.compare.json", readScotusJson, "scotus"],
+    ["state/texas/coa/01-25-00011-CV.html", readTamesCase, "texapp1"],
+    ["state/texas/coa/01-18-00277-CR.html", readTamesCase, "texapp1"],
+  ] as const)(
+    "%s: entries without numbers the court edits later (a document linked, a disposition or remark filled in) are the same entries, not new filings",
+    async (file, reader, code) => {
+      const court = findCourt(code)!;
+      const full = readRecord(file, reader);
+      // The docket as it stood before: no document linked yet, no disposition or remark written yet.
+      const before = full.entries.map((entry) => ({ ...entry, documentId: null, documentUrl: null, text: entry.text.replace(/(?: \([^()]*\))?(?: — .*)?$/, "") }));
+      expect(before.filter((entry, index) => entry.text !== full.entries[index]!.text || full.entries[index]!.documentId).length).toBeGreaterThan(0);
+      const caseId = code === "scotus" ? `24-${String(1000 + (counter += 1))}` : `01-24-${String(10000 + (counter += 1)).slice(-5)}-CV`;
+      const first = await store(court, caseId, { ...full, entries: before });
+      const second = await store(court, caseId, full);
+      expect(second.newEntries).toBe(0);
+      const stored = await read(court, caseId);
+      expect(stored.entries).toHaveLength(full.entries.length);
+      expect(newEntriesSince(stored.entries, first.storedAt)).toEqual([]);
+      // An unrelated filing on the day of an edited entry is still one new filing.
+      const day = full.entries.find((entry, index) => entry.documentId || entry.text !== before[index]!.text)!.filed;
+      const third = await store(court, caseId, { ...full, entries: [...full.entries, { ...before[0]!, filed: day, text: "Letter from counsel received." }] });
+      expect(third.newEntries).toBe(1);
+      expect((await read(court, caseId)).entries).toHaveLength(full.entries.length + 1);
+    },
+  );
 
   it("tells apart unnumbered minute entries of one day, also when a later page adds one more", async () => {
     // A real docket with unnumbered entries; several of them share a filing date.
