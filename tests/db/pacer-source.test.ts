@@ -176,6 +176,25 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(await prisma().pacerFee.count()).toBe(0);
   });
 
+  it("an authentication service answering 5xx is tried again 30 s later, not counted as a refused login", async () => {
+    const hosted = host(MAD, "mad");
+    env.server.fail({ match: /cso-auth/, kind: "status", status: 503 });
+    const down = await queryCase("mad", hosted.caseId);
+    expect(down.status).toBe(503);
+    expect(down.body.error.code).toBe("source_unavailable");
+    const recovery = Date.parse(down.body.error.estimated_recovery_at);
+    expect(recovery - Date.now()).toBeLessThanOrEqual(30_000);
+    const session = await prisma().pacerSession.findUnique({ where: { loginId: TEST_LOGIN.loginId } });
+    expect(session).toMatchObject({ failures: 0, lastError: expect.stringContaining("answered 503") });
+    expect(session!.blockedUntil!.getTime() - Date.now()).toBeLessThanOrEqual(30_000);
+
+    // The service back and the 30 s past: the next query logs in and answers.
+    env.server.clearFaults();
+    await prisma().pacerSession.update({ where: { loginId: TEST_LOGIN.loginId }, data: { blockedUntil: new Date(Date.now() - 1_000) } });
+    await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+    expect((await queryCase("mad", hosted.caseId)).status).toBe(200);
+  });
+
   it("lookup: the exact office among several listed; unknown → 404; sealed → 404 that says sealed; the mapping paid once", async () => {
     const hosted = host(MAD, "mad");
     expect((await queryCase("mad", hosted.caseId)).status).toBe(200);

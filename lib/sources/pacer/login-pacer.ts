@@ -21,6 +21,6 @@ export async function loginPacer(settings: PacerSettings, at: Date, signal?: Abo
     label: "pacer:login",
     signal,
   });
-  if (response.status >= 500) return { kind: "unreadable", message: `the authentication service answered ${response.status}` };
+  if (response.status >= 500) return { kind: "unavailable", message: `the authentication service answered ${response.status}` };
   return readLoginResponse(response.text());
 }

@@ -84,15 +84,19 @@ export async function pacerToken(prisma: PrismaClient, settings: PacerSettings, 
 async function logIn(prisma: PrismaClient, settings: PacerSettings, holder: string, signal?: AbortSignal): Promise<string> {
   const finish = (sql: string, ...values: unknown[]) =>
     prisma.$executeRawUnsafe(`UPDATE pacer_sessions SET ${sql}, login_holder = NULL, login_until = NULL, last_attempt_at = now(), updated_at = now() WHERE login_id = $1 AND login_holder = $2`, settings.loginId, holder, ...values);
+  // The service down (unreachable, or a 5xx) says nothing about the account: a short wait, no refusal counted.
+  const unavailable = async (message: string): Promise<never> => {
+    const retryAt = new Date(Date.now() + NETWORK_BACKOFF_MS);
+    await finish("token = NULL, last_error = $3, blocked_until = $4::timestamptz", `authentication service unavailable: ${message}`, retryAt.toISOString());
+    throw new PacerLoginError(`PACER's authentication service is unavailable: ${message}`, retryAt);
+  };
   let reading;
   try {
     reading = await loginPacer(settings, new Date(), signal);
   } catch (error) {
-    const message = error instanceof CourtHttpError ? error.message : String(error);
-    const retryAt = new Date(Date.now() + NETWORK_BACKOFF_MS);
-    await finish("token = NULL, last_error = $3, blocked_until = $4::timestamptz", `authentication service unreachable: ${message}`, retryAt.toISOString());
-    throw new PacerLoginError(`PACER's authentication service is unreachable: ${message}`, retryAt);
+    return unavailable(error instanceof CourtHttpError ? error.message : String(error));
   }
+  if (reading.kind === "unavailable") return unavailable(reading.message);
   if (reading.kind === "logged_in") {
     await finish("token = $3, obtained_at = now(), failures = 0, blocked_until = NULL, last_error = $4", reading.token, reading.notice);
     logEvent("info", "pacer login", { login_id: settings.loginId, notice: reading.notice });
