@@ -49,4 +49,5 @@ if (settlement) {
 } else {
   console.log("PAYMENT-RESPONSE: (none: nothing was charged)");
 }
-process.exit(response.ok ? 0 : 1);
+// Exit once stdout has taken everything: a pipe is written asynchronously, and exiting at once cut large answers.
+process.stdout.write("", () => process.exit(response.ok ? 0 : 1));
