@@ -182,7 +182,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     const down = await queryCase("mad", hosted.caseId);
     expect(down.status).toBe(503);
     expect(down.body.error.code).toBe("source_unavailable");
-    const recovery = Date.parse(down.body.error.estimated_recovery_at);
+    const recovery = Date.parse(down.body.error.estimated_recovery_at!);
     expect(recovery - Date.now()).toBeLessThanOrEqual(30_000);
     const session = await prisma().pacerSession.findUnique({ where: { loginId: TEST_LOGIN.loginId } });
     expect(session).toMatchObject({ failures: 0, lastError: expect.stringContaining("answered 503") });
