@@ -10,13 +10,19 @@ const MDL_NUMBER = /^mdl[\s-]*(?:no\.?\s*)?(\d{1,4})$/i;
 /** Bankruptcy numbers printed as office-yy-nnnnn (`8-10-70959`). */
 const OFFICE_NUMBER = /^(\d)-(\d{2})-(\d{5})$/;
 const APPELLATE_WITH_TEAM = /^(\d{2}-\d{1,5})-[a-z]{1,2}$/i;
+/** The Supreme Court prints its numbers unpadded (`16-1362`, `23A999`): a retyped `16-01362` is that case. */
+const SCOTUS_NUMBER = /^(\d{2})(-|a|o)0*(\d{1,5})$/i;
 
 /** Courts whose numbers CM/ECF prints. Read from the court's kind, not from `case_management_system`, which
  * says how this deployment serves the court ("CM/ECF (PACER)", the demo source, or nothing while planned). */
 const CM_ECF_KINDS = new Set<CourtRecord["kind"]>(["us_district", "us_bankruptcy", "us_national"]);
 
-export function normalizeCaseId(court: Pick<CourtRecord, "kind">, raw: string): string {
+export function normalizeCaseId(court: Pick<CourtRecord, "kind" | "court_code">, raw: string): string {
   const caseId = raw.trim();
+  if (court.court_code === "scotus") {
+    const scotus = SCOTUS_NUMBER.exec(caseId);
+    if (scotus) return `${scotus[1]}${scotus[2]!.toUpperCase()}${scotus[3]}`;
+  }
   if (CM_ECF_KINDS.has(court.kind)) {
     const cmEcf = CM_ECF_NUMBER.exec(caseId);
     if (cmEcf) return `${cmEcf[1]}:${cmEcf[2]}-${cmEcf[3]!.toLowerCase()}-${cmEcf[4]!.padStart(5, "0")}`;

@@ -42,7 +42,10 @@ export function resolveCourt(courtCode: string, rawCaseId: string, options: Reso
       { parameter: "court_code" },
     );
   }
-  const caseId = normalizeCaseId(court, rawCaseId);
+  const given = normalizeCaseId(court, rawCaseId);
+  // Numbers retyped in lower case (`pd-0975-25`, `4d2026-0606`) are the court's upper-case ones; a court whose
+  // own numbers have lower case (CM/ECF's `cv`) matches as given and keeps them.
+  const caseId = caseIdMatches(court, given) ? given : given.toUpperCase();
   if (!caseIdMatches(court, caseId)) {
     throw new ServiceError(
       "invalid_case_id",

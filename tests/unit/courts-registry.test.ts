@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { courtSchema } from "@/contract";
 import { normalizeCaseId } from "@/lib/courts/normalize-case-id";
+import { resolveCourt } from "@/lib/courts/resolve-court";
 import { COURTS, caseIdMatches, findCourt, toPublicCourt } from "@/lib/courts/registry";
 
 const byKind = (kind: string) => COURTS.filter((court) => court.kind === kind);
@@ -75,6 +76,9 @@ describe("case ids", () => {
     ["ca9", "23-15678", "23-15678"],
     ["ca11", "22-12696-DD", "22-12696"],
     ["ca11", "22-12696-dd", "22-12696"],
+    ["scotus", "16-01362", "16-1362"],
+    ["scotus", "23a0999", "23A999"],
+    ["scotus", "22o141", "22O141"],
   ])("%s: %s is read as %s", (code, raw, canonical) => {
     expect(normalizeCaseId(court(code), raw)).toBe(canonical);
     expect(caseIdMatches(court(code), canonical)).toBe(true);
@@ -87,6 +91,20 @@ describe("case ids", () => {
     }
     // District numbers keep their own rule: judge initials, not team letters.
     expect(normalizeCaseId(court("nysd"), "22-12696-DD")).toBe("22-12696-DD");
+  });
+
+  it.each([
+    ["texcrimapp", "pd-0975-25", "PD-0975-25"],
+    ["texapp1", "01-25-00011-cv", "01-25-00011-CV"],
+    ["fladistctapp4", "4d2026-0606", "4D2026-0606"],
+    ["scotus", "23a999", "23A999"],
+    ["nysd", "1:23-cv-04567", "1:23-cv-04567"],
+  ])("%s: %s, retyped in another case, resolves to the court's %s", (code, raw, canonical) => {
+    expect(resolveCourt(code, raw, { fixtureCourts: new Set([code]) }).caseId).toBe(canonical);
+  });
+
+  it("still refuses a number of another shape, naming it as given", () => {
+    expect(() => resolveCourt("texcrimapp", "pd-975", { fixtureCourts: new Set(["texcrimapp"]) })).toThrow(/case_id "pd-975" does not match/);
   });
 
   it("keeps ids of other systems as given (but trimmed)", () => {
