@@ -176,16 +176,16 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(await prisma().pacerFee.count()).toBe(0);
   });
 
-  it("an authentication service answering 5xx is tried again 30 s later, not counted as a refused login", async () => {
+  it.each([503, 429])("an authentication service answering %i is tried again 30 s later, not counted as a refused login", async (status) => {
     const hosted = host(MAD, "mad");
-    env.server.fail({ match: /cso-auth/, kind: "status", status: 503 });
+    env.server.fail({ match: /cso-auth/, kind: "status", status });
     const down = await queryCase("mad", hosted.caseId);
     expect(down.status).toBe(503);
     expect(down.body.error.code).toBe("source_unavailable");
     const recovery = Date.parse(down.body.error.estimated_recovery_at!);
     expect(recovery - Date.now()).toBeLessThanOrEqual(30_000);
     const session = await prisma().pacerSession.findUnique({ where: { loginId: TEST_LOGIN.loginId } });
-    expect(session).toMatchObject({ failures: 0, lastError: expect.stringContaining("answered 503") });
+    expect(session).toMatchObject({ failures: 0, lastError: expect.stringContaining(`answered ${status}`) });
     expect(session!.blockedUntil!.getTime() - Date.now()).toBeLessThanOrEqual(30_000);
 
     // The service back and the 30 s past: the next query logs in and answers.

@@ -21,6 +21,7 @@ export async function loginPacer(settings: PacerSettings, at: Date, signal?: Abo
     label: "pacer:login",
     signal,
   });
-  if (response.status >= 500) return { kind: "unavailable", message: `the authentication service answered ${response.status}` };
+  // The service failing or asking to slow down says nothing about the account (pacer-session.ts: 30 s, no failure).
+  if (response.status >= 500 || response.status === 429) return { kind: "unavailable", message: `the authentication service answered ${response.status}` };
   return readLoginResponse(response.text());
 }

@@ -7,7 +7,7 @@ export type LoginReading =
   | { kind: "logged_in"; token: string; notice: string | null }
   | { kind: "refused"; message: string; needsOneTimeCode: boolean }
   | { kind: "unreadable"; message: string }
-  /** The service failed (a 5xx): not a verdict on the account, retried like an unreachable service. */
+  /** The service failed (5xx) or asked to slow down (429): not a verdict on the account, retried like an unreachable service. */
   | { kind: "unavailable"; message: string };
 
 const ONE_TIME_CODE = /\b(one[- ]time|otp|passcode|verification code|two[- ]factor|multi[- ]factor|mfa|authenticat(?:or|ion) code)\b/i;
