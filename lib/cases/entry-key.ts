@@ -11,9 +11,10 @@
 //
 // An entry with neither number nor id (the Supreme Court's, TAMES', ACIS') changes its base key when the court
 // edits it: its document is linked days after the filing (the Court's PDFs), or its disposition or remarks are
-// filled in when the court rules (TAMES' "type (disposition) — remarks"). Such an entry, left unmatched, is
-// the stored one left over with the same filing time whose text it keeps or extends, so an edit is never a
-// new filing; an unrelated text on that day, or another document, is.
+// filled in when the court rules (TAMES' "type (disposition) — remarks"). So such an entry is first the stored
+// one that carries its document, whatever key that one was stored under; and, left unmatched, the stored one
+// left over with the same filing time and the same text, else a text it keeps or fills in. An edit is never
+// a new filing; an unrelated text on that day, or another document, is.
 import { createHash } from "node:crypto";
 import type { NormalizedDocketEntry } from "./types";
 
@@ -25,6 +26,8 @@ export interface StoredIdentity {
   sequence: string | null;
   description: string;
   filedMs: number;
+  /** The document the stored entry carries now (it may have been linked after the entry got its key). */
+  document: string | null;
 }
 
 export function entryKey(entry: KeyedEntry): string {
@@ -62,10 +65,19 @@ export function assignEntryKeys(incoming: readonly KeyedEntry[], stored: readonl
 
   const keys = new Array<string>(incoming.length);
   const used = new Set<StoredIdentity>();
+  // Entries known by document or text alone: the stored entry carrying the same document, first.
+  const looseStored = stored.filter((identity) => isLoose(baseOf(identity.key)));
+  incoming.forEach((entry, index) => {
+    if (!isLoose(bases[index]!) || !entry.document_identifier) return;
+    const found = looseStored.find((identity) => !used.has(identity) && identity.document === entry.document_identifier);
+    if (!found) return;
+    used.add(found);
+    keys[index] = found.key;
+  });
   const unmatchedByBase = new Map<string, Set<number>>();
   for (const [base, members] of incomingByBase) {
     const candidates = storedByBase.get(base) ?? [];
-    const unmatched = new Set(members);
+    const unmatched = new Set(members.filter((index) => keys[index] === undefined));
     unmatchedByBase.set(base, unmatched);
     const pass = (same: (entry: KeyedEntry, identity: StoredIdentity) => boolean) => {
       for (const index of unmatched) {
@@ -89,23 +101,26 @@ export function assignEntryKeys(incoming: readonly KeyedEntry[], stored: readonl
     }
   }
 
-  // Entries known by document or text alone, edited since they were stored (see the header).
-  const leftOver = stored.filter((identity) => !used.has(identity) && isLoose(baseOf(identity.key)));
-  for (const [base, unmatched] of unmatchedByBase) {
-    if (!isLoose(base)) continue;
-    for (const index of unmatched) {
-      const entry = incoming[index]!;
-      const filedMs = Date.parse(entry.filed_at);
-      const same = (identity: StoredIdentity) => !used.has(identity) && identity.filedMs === filedMs && sameDocument(entry, identity);
-      const found =
-        leftOver.find((identity) => same(identity) && identity.description === entry.description) ??
-        leftOver.find((identity) => same(identity) && editedText(identity.description, entry.description));
-      if (!found) continue;
-      used.add(found);
-      keys[index] = found.key;
-      unmatched.delete(index);
+  // Entries known by document or text alone, edited since they were stored (see the header): the same text
+  // for every such entry first, then an edited one, so the docket's order never decides which is which.
+  const crossPass = (sameText: (before: string, after: string) => boolean) => {
+    for (const [base, unmatched] of unmatchedByBase) {
+      if (!isLoose(base)) continue;
+      for (const index of unmatched) {
+        const entry = incoming[index]!;
+        const filedMs = Date.parse(entry.filed_at);
+        const found = looseStored.find(
+          (identity) => !used.has(identity) && identity.filedMs === filedMs && sameDocument(entry, identity) && sameText(identity.description, entry.description),
+        );
+        if (!found) continue;
+        used.add(found);
+        keys[index] = found.key;
+        unmatched.delete(index);
+      }
     }
-  }
+  };
+  crossPass((before, after) => before === after);
+  crossPass(editedText);
 
   for (const [base, unmatched] of unmatchedByBase) {
     // New entries under this base: the next free suffixes.
@@ -127,19 +142,24 @@ function isLoose(base: string): boolean {
 
 /** Not two different documents (an entry's document may be linked later, or dropped). */
 function sameDocument(entry: KeyedEntry, identity: StoredIdentity): boolean {
-  const storedDocument = baseOf(identity.key).startsWith("doc:") ? baseOf(identity.key).slice(4) : null;
-  return entry.document_identifier === null || storedDocument === null || entry.document_identifier === storedDocument;
+  return entry.document_identifier === null || identity.document === null || entry.document_identifier === identity.document;
 }
 
+/** "type (disposition) — remarks", as the TAMES reader writes an event (lib/sources/texas/tames-events.ts). */
+const EVENT_PARTS = /^(.*?)(?: \(([^()]*)\))?(?: — (.*))?$/s;
+
 /**
- * One entry's text before and after an edit: kept, extended after a word ("… filed" → "… filed (Motion or
- * Writ Granted)", a remark added), or with its closing note in parentheses changed or dropped.
+ * One entry's text before and after an edit: extended after a word (a remark added), or the same event with
+ * its disposition or remarks filled in where they were empty ("… filed" → "… filed (Motion or Writ
+ * Granted)"). A disposition or remark that changed is another text.
  */
 function editedText(before: string, after: string): boolean {
   const [shorter, longer] = before.length <= after.length ? [before, after] : [after, before];
   if (shorter.length > 0 && longer.startsWith(shorter) && /^\s/.test(longer.slice(shorter.length))) return true;
-  const stem = (text: string) => /^(.+?) \([^()]*\)(?: — .*)?$/.exec(text)?.[1] ?? text;
-  return stem(before) === stem(after);
+  const [, typeA = "", dispositionA = "", remarksA = ""] = EVENT_PARTS.exec(before) ?? [];
+  const [, typeB = "", dispositionB = "", remarksB = ""] = EVENT_PARTS.exec(after) ?? [];
+  const filledIn = (a: string, b: string) => a === b || a === "" || b === "";
+  return typeA !== "" && typeA === typeB && filledIn(dispositionA, dispositionB) && filledIn(remarksA, remarksB);
 }
 
 /** Two entries the source itself tells apart by their own ids. */

@@ -225,7 +225,13 @@ async function storeEntries(
   const incoming = new Map<string, EntryData>();
   const keys = assignEntryKeys(
     entries,
-    [...existing].map(([key, data]) => ({ key, sequence: data.sourceSequence, description: data.description, filedMs: data.filedAt.getTime() })),
+    [...existing].map(([key, data]) => ({
+      key,
+      sequence: data.sourceSequence,
+      description: data.description,
+      filedMs: data.filedAt.getTime(),
+      document: data.documentIdentifier,
+    })),
   );
   entries.forEach((entry, index) => {
     // A partial reading adds only what it can identify: an unnumbered feed item without a document would

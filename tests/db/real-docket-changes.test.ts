@@ -108,19 +108,30 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("change detection on real docke
     );
   });
 
-  it.each([
-    ["scotus/json/20-1268.compare.json", readScotusJson, "scotus"],
-    ["scotus/json/16-1362.compare.json", readScotusJson, "scotus"],
-    ["state/texas/coa/01-25-00011-CV.html", readTamesCase, "texapp1"],
-    ["state/texas/coa/01-18-00277-CR.html", readTamesCase, "texapp1"],
-  ] as const)(
-    "%s: entries without numbers the court edits later (a document linked, a disposition or remark filled in) are the same entries, not new filings",
-    async (file, reader, code) => {
-      const court = findCourt(code)!;
-      const full = readRecord(file, reader);
-      // The docket as it stood before: no document linked yet, no disposition or remark written yet.
-      const before = full.entries.map((entry) => ({ ...entry, documentId: null, documentUrl: null, text: entry.text.replace(/(?: \([^()]*\))?(?: — .*)?$/, "") }));
-      expect(before.filter((entry, index) => entry.text !== full.entries[index]!.text || full.entries[index]!.documentId).length).toBeGreaterThan(0);
+  /** The docket as it stood before the court linked the documents and wrote what `unwritten` removes. */
+  const EARLIER_STATES = {
+    "nothing written yet": (text: string) => text.replace(/(?: \([^()]*\))?(?: — .*)?$/s, ""),
+    "the disposition written after the remarks": (text: string) => text.replace(/ \([^()]*\)(?=(?: — .*)?$)/s, ""),
+  } as const;
+
+  it.each(
+    [
+      ["scotus/json/20-1268.compare.json", readScotusJson, "scotus"],
+      ["scotus/json/16-1362.compare.json", readScotusJson, "scotus"],
+      ["state/texas/coa/01-25-00011-CV.html", readTamesCase, "texapp1"],
+      ["state/texas/coa/01-18-00277-CR.html", readTamesCase, "texapp1"],
+      ["state/texas/coa/08-16-00334-CV.html", readTamesCase, "texapp8"],
+      ["state/texas/sc/25-1069.html", readTamesCase, "txsupct"],
+    ].flatMap(([file, reader, code]) => Object.keys(EARLIER_STATES).map((state) => [file, state, reader, code] as const)),
+  )(
+    "%s (%s): entries without numbers the court edits later are the same entries; a new filing that day is new, once",
+    async (file, state, reader, code) => {
+      const court = findCourt(code as string)!;
+      const full = readRecord(file as string, reader as Reader);
+      const unwritten = EARLIER_STATES[state as keyof typeof EARLIER_STATES];
+      const before = full.entries.map((entry) => ({ ...entry, documentId: null, documentUrl: null, text: unwritten(entry.text) }));
+      const edited = full.entries.filter((entry, index) => entry.text !== before[index]!.text || entry.documentId);
+      expect(edited.length).toBeGreaterThan(0);
       const caseId = code === "scotus" ? `24-${String(1000 + (counter += 1))}` : `01-24-${String(10000 + (counter += 1)).slice(-5)}-CV`;
       const first = await store(court, caseId, { ...full, entries: before });
       const second = await store(court, caseId, full);
@@ -128,11 +139,24 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("change detection on real docke
       const stored = await read(court, caseId);
       expect(stored.entries).toHaveLength(full.entries.length);
       expect(newEntriesSince(stored.entries, first.storedAt)).toEqual([]);
-      // An unrelated filing on the day of an edited entry is still one new filing.
-      const day = full.entries.find((entry, index) => entry.documentId || entry.text !== before[index]!.text)!.filed;
-      const third = await store(court, caseId, { ...full, entries: [...full.entries, { ...before[0]!, filed: day, text: "Letter from counsel received." }] });
+
+      // Another filing of the same kind on the day of an edited entry, with a document of its own, listed before
+      // that day's entries (TAMES lists newest first): exactly it is new, and every stored entry keeps its document.
+      const model = edited.find((entry) => entry.documentId) ?? edited[0]!;
+      const filing = { ...model, documentId: "new-filing-document", documentUrl: null };
+      const at = full.entries.findIndex((entry) => entry.filed === model.filed);
+      const third = await store(court, caseId, { ...full, entries: [...full.entries.slice(0, at), filing, ...full.entries.slice(at)] });
       expect(third.newEntries).toBe(1);
-      expect((await read(court, caseId)).entries).toHaveLength(full.entries.length + 1);
+      const after = await read(court, caseId);
+      expect(after.entries).toHaveLength(full.entries.length + 1);
+      const fresh = newEntriesSince(after.entries, second.storedAt);
+      expect(fresh).toHaveLength(1);
+      expect(fresh[0]!.document_identifier).toContain("new-filing-document");
+      const documents = (entries: typeof after.entries) => entries.map((entry) => entry.document_identifier).filter(Boolean).sort();
+      expect(documents(after.entries)).toEqual([...documents(stored.entries), fresh[0]!.document_identifier].sort());
+      const keysOf = (entries: typeof after.entries) => new Map(entries.map((entry) => [entry.document_identifier ?? entry.entry_key, entry.entry_key]));
+      const keysBefore = keysOf(stored.entries);
+      for (const [identity, key] of keysOf(after.entries)) if (keysBefore.has(identity!)) expect(key, identity!).toBe(keysBefore.get(identity!));
     },
   );
 
