@@ -29,14 +29,15 @@ export interface KeyRow {
 }
 
 /**
- * The keys in effect: current is the last key activated; previous is the one activated before it, valid for
- * ROTATION_WINDOW_MS after the current took effect (one previous key at a time: a newer rotation ends an
- * older window at once). A key whose rotation awaits its payment is neither.
+ * The keys in effect: current is the newest; previous is the one before it, valid for ROTATION_WINDOW_MS after
+ * the current took effect (one previous key at a time: a newer rotation ends an older window at once). A key
+ * whose rotation awaits its payment is neither; and one whose payment settles late never displaces a rotation
+ * made after it.
  */
 export async function walletKeys(tx: Tx, wallet: string, now: Date): Promise<{ current: KeyRow | null; previous: KeyRow | null }> {
   const [current = null, before = null] = await tx.signingKey.findMany({
     where: { walletAddress: wallet, activatedAt: { not: null } },
-    orderBy: [{ activatedAt: "desc" }, { createdAt: "desc" }, { id: "desc" }],
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 2,
   });
   const windowOpen = current !== null && current.activatedAt!.getTime() + ROTATION_WINDOW_MS > now.getTime();
@@ -51,6 +52,13 @@ export async function createKey(tx: Tx, wallet: string, now: Date, pendingReques
   const id = newKeyId();
   const secret = newSecret();
   const sealed = sealSecret(id, secret);
+  // A key provisioned (no key in effect yet) while the wallet's first rotation awaits its payment ranks
+  // before that rotation: once paid, the rotation's key, whose secret the wallet holds, is current.
+  let createdAt = now;
+  if (pendingRequestId === null) {
+    const pending = await tx.signingKey.findFirst({ where: { walletAddress: wallet, activatedAt: null }, orderBy: { createdAt: "asc" }, select: { createdAt: true } });
+    if (pending && pending.createdAt <= now) createdAt = new Date(pending.createdAt.getTime() - 1);
+  }
   await tx.signingKey.create({
     data: {
       id,
@@ -58,10 +66,10 @@ export async function createKey(tx: Tx, wallet: string, now: Date, pendingReques
       secretCiphertext: sealed.ciphertext,
       secretIv: sealed.iv,
       secretTag: sealed.tag,
-      createdAt: now,
+      createdAt,
       activatedAt: pendingRequestId === null ? now : null,
       pendingRequestId,
     },
   });
-  return { id, secret, createdAt: now };
+  return { id, secret, createdAt };
 }

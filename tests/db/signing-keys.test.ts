@@ -105,6 +105,39 @@ describe.each(EACH_DATABASE)("signing keys on %s", (_name, target) => {
     expect((await getKeyState({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:39:01Z") })).previous_key_id).toBeNull();
   });
 
+  it("keeps the newest rotation current when an older one's payment settles after it", async () => {
+    const address = wallet();
+    await getKeyState({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:00:00Z") });
+    const rotate = async (requestId: string, when: string) => {
+      await prisma().paymentRecord.create({
+        data: { nonceKey: `nonce-${requestId}`, payer: address, amountBaseUnits: 990000n, network: "eip155:8453", asset: "0xa", payTo: "0xb", endpoint: "POST /v2/wallet/keys", requestId, outcome: "settling" },
+      });
+      return rotateSigningKey({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at(when), pendingRequestId: requestId });
+    };
+    const suffix = address.slice(2, 14);
+    const older = await rotate(`req_older_${suffix}`, "2026-11-20T10:05:00Z");
+    const newer = await rotate(`req_newer_${suffix}`, "2026-11-20T10:06:00Z");
+    await closePayment(prisma(), `nonce-req_newer_${suffix}`, { outcome: "settled", transactionHash: null }, at("2026-11-20T10:06:05Z"));
+    // The older rotation's settlement confirmed late (the reconciler): it is paid, but the newer key stays current.
+    await closePayment(prisma(), `nonce-req_older_${suffix}`, { outcome: "settled", transactionHash: null }, at("2026-11-20T10:20:00Z"));
+    expect((await getKeyState({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:21:00Z") })).current_key_id).toBe(newer.new_key_id);
+    expect((await currentSigningKey(prisma(), address, at("2026-11-20T10:21:00Z"))).keyId).toBe(newer.new_key_id);
+    expect(older.new_key_id).not.toBe(newer.new_key_id);
+  });
+
+  it("makes a wallet's first paid rotation current even when a delivery provisioned a key while it awaited its payment", async () => {
+    const address = wallet();
+    const requestId = `req_first_${address.slice(2, 14)}`;
+    await prisma().paymentRecord.create({
+      data: { nonceKey: `nonce-${requestId}`, payer: address, amountBaseUnits: 990000n, network: "eip155:8453", asset: "0xa", payTo: "0xb", endpoint: "POST /v2/wallet/keys", requestId, outcome: "settling" },
+    });
+    const rotation = await rotateSigningKey({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:00:00Z"), pendingRequestId: requestId });
+    const provisioned = await currentSigningKey(prisma(), address, at("2026-11-20T10:00:01Z"));
+    expect(provisioned.keyId).not.toBe(rotation.new_key_id);
+    await closePayment(prisma(), `nonce-${requestId}`, { outcome: "settled", transactionHash: null }, at("2026-11-20T10:00:02Z"));
+    expect(await currentSigningKey(prisma(), address, at("2026-11-20T10:00:03Z"))).toEqual({ keyId: rotation.new_key_id, secret: rotation.new_key_secret });
+  });
+
   it("never stores a secret readable in plain text", async () => {
     const address = wallet();
     const rotation = await rotateSigningKey({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:00:00Z") });
