@@ -2,7 +2,7 @@
 // per-query error object. Queries with invalid input never get here: the whole batch is refused
 // before payment (parseBatchRequest), so nobody pays for a query that could only fail.
 import { z } from "zod";
-import { MAX_BATCH_QUERIES, batchMetaSchema, batchQuerySchema, batchResultSchema, type BatchResponse, type BatchResult } from "@/contract";
+import { MAX_BATCH_QUERIES, batchMetaSchema, batchQuerySchema, batchResultSchema, type BatchQuery, type BatchResponse, type BatchResult } from "@/contract";
 import { ServiceError, internalError, toErrorObject } from "@/lib/errors";
 import { parseWith } from "@/lib/http/parse-input";
 import { batchMeta, type MetaBase } from "@/lib/meta";
@@ -31,7 +31,13 @@ export function batchBodyTooLarge(): ServiceError {
   );
 }
 
-export function parseBatchRequest(body: unknown, now: Date, options: { sandbox?: boolean } = {}): CaseRequest[] {
+export interface ParseBatchOptions {
+  sandbox?: boolean;
+  /** What one query may hold: HTTP's (the default), or MCP's, where callback_url is no argument. */
+  querySchema?: z.ZodType<BatchQuery>;
+}
+
+export function parseBatchRequest(body: unknown, now: Date, options: ParseBatchOptions = {}): CaseRequest[] {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new ServiceError("invalid_parameter", 'The body must be a JSON object: { "queries": [ ... ] }.', {
       parameter: "body",
@@ -68,7 +74,7 @@ export function parseBatchRequest(body: unknown, now: Date, options: { sandbox?:
       );
     }
     try {
-      return parseCaseRequest(parseWith(batchQuerySchema, query), now, options);
+      return parseCaseRequest(parseWith(options.querySchema ?? batchQuerySchema, query), now, options);
     } catch (error) {
       throw error instanceof ServiceError ? error.forQuery(index) : error;
     }

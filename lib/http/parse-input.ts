@@ -112,9 +112,7 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.inf
   // A missing last_checked is a missing parameter; a malformed one is invalid_last_checked.
   const code = field === "last_checked" && given !== undefined ? "invalid_last_checked" : "invalid_parameter";
   const prefix = message.startsWith(parameter) || parameter === "" ? "" : `${parameter}: `;
-  // A batch's query (MCP's service_case_batch arguments) is named by its index too, as HTTP's batch errors are.
-  const queryIndex = issue.path[0] === "queries" && typeof issue.path[1] === "number" ? issue.path[1] : undefined;
-  return throwError(code, `${prefix}${message}`, parameter || "body", queryIndex);
+  return throwError(code, `${prefix}${message}`, parameter || "body");
 }
 
 /** The keys an object schema accepts at `path` (top level only; nested objects in arrays by index). */
@@ -148,6 +146,6 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
-function throwError(code: "invalid_parameter" | "invalid_last_checked", message: string, parameter: string, queryIndex?: number): never {
-  throw new ServiceError(code, message, { parameter, ...(queryIndex === undefined ? {} : { query_index: queryIndex }) });
+function throwError(code: "invalid_parameter" | "invalid_last_checked", message: string, parameter: string): never {
+  throw new ServiceError(code, message, { parameter });
 }

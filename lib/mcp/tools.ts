@@ -112,10 +112,11 @@ async function paid<T>(
 
 const caseToolInput = caseQuerySchema.omit({ callback_url: true }).extend({ payment_tx: paymentTx }).strict();
 const monitorToolInput = monitorQuerySchema.omit({ callback_url: true }).extend({ payment_tx: paymentTx }).strict();
+const batchToolQuery = batchQuerySchema.omit({ callback_url: true });
 const batchToolInput = z
   .strictObject({
     queries: z
-      .array(batchQuerySchema.omit({ callback_url: true }))
+      .array(batchToolQuery)
       .min(1)
       .max(50)
       .describe("1 to 50 case queries, each with case_id and court_code and the options of service_case_query; one payment of 0.99 USD x N pays for all."),
@@ -205,19 +206,10 @@ export const TOOLS: readonly ToolDefinition[] = [
     description: "0.99 USD x N. Up to 50 case queries with one payment (POST /v2/cases/batch).",
     input: batchToolInput,
     run: async (args, context, extras) => {
-      // callback_url is no argument here (mcp.md): refused as the unknown field it is, before the shared rules
-      // refuse it as HTTP's sandbox does ("deliveries are made for paid queries only" would read as if paying helped).
-      const queries: unknown[] = Array.isArray(args.queries) ? args.queries : [];
-      const withCallback = queries.findIndex((query) => typeof query === "object" && query !== null && "callback_url" in query);
-      if (withCallback >= 0) {
-        throw new ServiceError(
-          "invalid_parameter",
-          "unknown field callback_url: it is not a tool argument; signed callbacks are made for the HTTP endpoint POST /v2/cases/batch.",
-          { parameter: "callback_url" },
-        ).forQuery(withCallback);
-      }
       // Length rules first, as on HTTP (more than 50 is batch_too_large, not a schema error).
-      const requests = parseBatchRequest({ queries: args.queries }, context.now, { sandbox: context.meta.sandbox });
+      // callback_url is no argument here (mcp.md): each query is read with the tool's own schema, so it is refused
+      // as the unknown field it is, not as HTTP's sandbox refuses it ("deliveries are made for paid queries").
+      const requests = parseBatchRequest({ queries: args.queries }, context.now, { sandbox: context.meta.sandbox, querySchema: batchToolQuery });
       const { payment_tx } = parseWith(batchToolInput, args);
       return paid(
         context,

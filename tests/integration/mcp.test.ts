@@ -88,7 +88,7 @@ describe("POST /v2/mcp", () => {
       "refuses callback_url in a batch query as the unknown field it is (also in sandbox), with the query's index",
       "service_case_batch",
       { queries: [{ case_id: "23-15678", court_code: "ca9" }, { case_id: "1:23-cv-04567", court_code: "nysd", callback_url: "https://agent.example.com" }] },
-      { parameter: "queries[1].callback_url", query_index: 1, message: expect.stringMatching(/^queries\[1\]: unknown field callback_url: it is not a tool argument/) },
+      { parameter: "queries[1].callback_url", query_index: 1, message: expect.stringMatching(/^queries\[1\]: .*unknown field "callback_url"; allowed: /) },
     ],
     [
       "names a batch query's bad field by its index",
@@ -120,6 +120,7 @@ describe("POST /v2/mcp", () => {
     ["case_not_found", "service_case_query", { case_id: "1:24-cv-99999", court_code: "nysd" }, sandbox],
     ["source_unavailable", "service_case_query", { case_id: "3:24-cv-01001", court_code: "prd" }, sandbox],
     ["batch_too_large", "service_case_batch", { queries: Array.from({ length: 51 }, () => ({ case_id: "23-15678", court_code: "ca9" })) }, sandbox],
+    ["batch_too_large", "service_case_batch", { queries: Array.from({ length: 51 }, () => ({ case_id: "23-15678", court_code: "ca9", callback_url: "https://agent.example.com" })) }, {}],
     ["payment_required", "service_case_query", { case_id: "1:23-cv-04567", court_code: "nysd" }, {}],
   ] as const)("answers %s as a JSON-RPC error in a 200 with our error object", async (code, name, args, headers) => {
     const result = await call(name, args as Record<string, unknown>, headers as Record<string, string>);
