@@ -48,28 +48,19 @@ export function entryKeys(entries: readonly KeyedEntry[]): string[] {
 
 /** The key of each incoming entry: the stored entry it is, or a fresh key for a new one. */
 export function assignEntryKeys(incoming: readonly KeyedEntry[], stored: readonly StoredIdentity[]): string[] {
-  const storedByBase = new Map<string, StoredIdentity[]>();
-  for (const identity of stored) {
-    const base = baseOf(identity.key);
-    const group = storedByBase.get(base);
-    if (group) group.push(identity);
-    else storedByBase.set(base, [identity]);
-  }
-  const incomingByBase = new Map<string, number[]>();
+  const storedByBase = groupBy(stored, (identity) => baseOf(identity.key));
   const bases = incoming.map(entryKey);
-  bases.forEach((base, index) => {
-    const group = incomingByBase.get(base);
-    if (group) group.push(index);
-    else incomingByBase.set(base, [index]);
-  });
+  const incomingByBase = groupBy(bases.keys(), (index) => bases[index]!);
 
   const keys = new Array<string>(incoming.length);
   const used = new Set<StoredIdentity>();
   // Entries known by document or text alone: the stored entry carrying the same document, first.
   const looseStored = stored.filter((identity) => isLoose(baseOf(identity.key)));
+  // By document, through a map: an appellate docket holds thousands of such entries.
+  const storedByDocument = groupBy(looseStored, (identity) => identity.document);
   incoming.forEach((entry, index) => {
     if (!isLoose(bases[index]!) || !entry.document_identifier) return;
-    const found = looseStored.find((identity) => !used.has(identity) && identity.document === entry.document_identifier);
+    const found = storedByDocument.get(entry.document_identifier)?.find((identity) => !used.has(identity));
     if (!found) return;
     used.add(found);
     keys[index] = found.key;
@@ -103,15 +94,15 @@ export function assignEntryKeys(incoming: readonly KeyedEntry[], stored: readonl
 
   // Entries known by document or text alone, edited since they were stored (see the header): the same text
   // for every such entry first, then an edited one, so the docket's order never decides which is which.
+  const storedByFiling = groupBy(looseStored, (identity) => identity.filedMs);
   const crossPass = (sameText: (before: string, after: string) => boolean) => {
     for (const [base, unmatched] of unmatchedByBase) {
       if (!isLoose(base)) continue;
       for (const index of unmatched) {
         const entry = incoming[index]!;
-        const filedMs = Date.parse(entry.filed_at);
-        const found = looseStored.find(
-          (identity) => !used.has(identity) && identity.filedMs === filedMs && sameDocument(entry, identity) && sameText(identity.description, entry.description),
-        );
+        const found = storedByFiling
+          .get(Date.parse(entry.filed_at))
+          ?.find((identity) => !used.has(identity) && sameDocument(entry, identity) && sameText(identity.description, entry.description));
         if (!found) continue;
         used.add(found);
         keys[index] = found.key;
@@ -133,6 +124,18 @@ export function assignEntryKeys(incoming: readonly KeyedEntry[], stored: readonl
     }
   }
   return keys;
+}
+
+/** Items by a key of theirs, each group in the items' order. */
+function groupBy<T, K>(items: Iterable<T>, keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
 /** A base key of an entry the source neither numbers nor identifies: its document, or its filing time and text. */
