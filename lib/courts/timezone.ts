@@ -30,6 +30,7 @@ const BY_REGION: Readonly<Record<string, string>> = {
 const BY_COURT: Readonly<Record<string, string>> = {
   tned: "America/New_York", // Knoxville
   tneb: "America/New_York",
+  texapp8: "America/Denver", // El Paso keeps Mountain time
   ca1: "America/New_York", ca2: "America/New_York", ca3: "America/New_York", ca4: "America/New_York",
   ca5: "America/Chicago", ca6: "America/New_York", ca7: "America/Chicago", ca8: "America/Chicago",
   ca9: "America/Los_Angeles", ca10: "America/Denver", ca11: "America/New_York", cadc: "America/New_York",

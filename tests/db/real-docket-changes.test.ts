@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { newEntriesSince } from "@/lib/cases/compute-delta";
 import { readCachedCase } from "@/lib/cases/read-cached-case";
+import { readMigrations } from "@/lib/db/apply-migrations";
 import { storeCase } from "@/lib/cases/store-case";
 import { findCourt } from "@/lib/courts/registry";
 import type { CourtRecord } from "@/lib/courts/types";
@@ -159,6 +160,28 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("change detection on real docke
       for (const [identity, key] of keysOf(after.entries)) if (keysBefore.has(identity!)) expect(key, identity!).toBe(keysBefore.get(identity!));
     },
   );
+
+  it("moves El Paso's entries stored in Central time to Mountain time: the next reading finds each, none new", async () => {
+    const court = findCourt("texapp8")!;
+    const record = readRecord("state/texas/coa/08-16-00334-CV.html", readTamesCase);
+    // Events without documents, known by their date and text alone (with a document, the document decides).
+    const full = { ...record, entries: record.entries.map((entry) => ({ ...entry, documentId: null, documentUrl: null })) };
+    const caseId = `08-24-${String(10000 + (counter += 1)).slice(-5)}-CV`;
+    // As read and stored before the court's zone was fixed: date-only filings at Central midnight (an hour before
+    // Mountain's), and the identities made from those times.
+    const normalized = normalizeCase(court, caseId, full);
+    const central = { ...normalized, entries: normalized.entries.map((entry) => ({ ...entry, filed_at: new Date(Date.parse(entry.filed_at) - 3_600_000).toISOString() })) };
+    const first = await storeCase({ prisma: database().db.prisma, record: central, source: "corpus" });
+    expect((await read(court, caseId)).entries.every((entry) => /T23:00:00-0[67]:00$/.test(entry.filed_at))).toBe(true);
+    const migration = (await readMigrations()).find((candidate) => candidate.name.endsWith("_texapp8_mountain_time"))!;
+    await database().db.sql.exec(migration.sql);
+    const again = await store(court, caseId, full);
+    expect(again.newEntries).toBe(0);
+    const stored = await read(court, caseId);
+    expect(stored.entries).toHaveLength(full.entries.length);
+    expect(newEntriesSince(stored.entries, first.storedAt)).toEqual([]);
+    expect(stored.entries.every((entry) => /T00:00:00-0[67]:00$/.test(entry.filed_at))).toBe(true);
+  });
 
   it("tells apart unnumbered minute entries of one day, also when a later page adds one more", async () => {
     // A real docket with unnumbered entries; several of them share a filing date.

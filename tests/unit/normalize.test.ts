@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { caseFullSchema } from "@/contract";
 import { findCourt } from "@/lib/courts/registry";
+import { courtTimezone } from "@/lib/courts/timezone";
 import { classifyCaseType, normalizeJuryDemand } from "@/lib/sources/normalize/classify-case";
 import { classifyFilingType } from "@/lib/sources/normalize/classify-filing-type";
 import { classifyPartyType } from "@/lib/sources/normalize/classify-party-type";
@@ -188,6 +189,13 @@ describe("dates", () => {
     expect(zonedTimeToIso({ year: 2026, month: 3, day: 8, hour: 2, minute: 30 }, "America/New_York")).toBe("2026-03-08T03:30:00-04:00");
     expect(zonedTimeToIso({ year: 2026, month: 11, day: 1, hour: 1, minute: 30 }, "America/New_York")).toBe("2026-11-01T01:30:00-04:00");
     expect(instantToZonedIso(Date.parse("2026-11-16T16:20:00Z"), "America/Los_Angeles")).toBe("2026-11-16T08:20:00-08:00");
+  });
+
+  it("keeps each court's dates in the zone of its seat, where a state spans two", () => {
+    expect(courtTimezone(findCourt("texapp8")!)).toBe("America/Denver"); // El Paso
+    expect(courtTimezone(findCourt("texapp3")!)).toBe("America/Chicago"); // Austin
+    expect(courtTimezone(findCourt("tned")!)).toBe("America/New_York"); // Knoxville
+    expect(courtTimezone(findCourt("tnmd")!)).toBe("America/Chicago"); // Nashville
   });
 
   it.each([
