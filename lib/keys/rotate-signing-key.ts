@@ -1,8 +1,8 @@
 // POST /v2/wallet/keys: a new current key, whose secret is returned this once; the key it replaces keeps
-// signing validity for 30 minutes (the previous key). A key retired earlier stops being valid now: there
-// is one previous key at a time. A paid rotation takes effect when its payment settles (a refused payment
-// leaves the wallet's keys as they were: the wallet never got the new secret); until then, a few seconds,
-// deliveries keep signing with the current key.
+// signing validity for 30 minutes (the previous key), and a key retired earlier stops being valid: there is
+// one previous key at a time (lib/keys/wallet-keys.ts). A paid rotation takes effect when its payment settles
+// (a refused payment leaves the wallet's keys as they were: the wallet never got the new secret); until then,
+// normally a few seconds, deliveries keep signing with the current key.
 import type { WalletKeyRotationResponse } from "@/contract";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { walletMeta, type MetaBase } from "@/lib/meta";

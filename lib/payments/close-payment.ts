@@ -2,7 +2,8 @@
 // the same statement (one atomic round trip): settled → the request's held callback deliveries become
 // dispatchable, the signing key its rotation made takes effect, and the daily quota of its failed queries is
 // given back; released or settle_failed (nothing charged) → its held deliveries and its rotation's key are
-// deleted, its whole daily quota is given back and its stored answer is dropped. Used by the request itself (run-paid.ts) and by the reconciler after a crash (reconcile-payments.ts).
+// deleted, its whole daily quota is given back and its stored answer is dropped. Used by the request itself
+// (run-paid.ts) and by the reconciler after a crash (reconcile-payments.ts).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 export type PaymentOutcome =

@@ -19,6 +19,21 @@ describe.each(EACH_DATABASE)("signing keys on %s", (_name, target) => {
   const database = databaseForSuite(target);
   const prisma = () => database().db.prisma;
 
+  /**
+   * A paid rotation awaiting its payment (its ledger row settling); `close` decides that payment, as the
+   * request's settlement or the reconciler would.
+   */
+  async function pendingRotation(address: string, label: string, when: string) {
+    const requestId = `req_${label}_${address.slice(2, 14)}`;
+    await prisma().paymentRecord.create({
+      data: { nonceKey: `nonce-${requestId}`, payer: address, amountBaseUnits: 990000n, network: "eip155:8453", asset: "0xa", payTo: "0xb", endpoint: "POST /v2/wallet/keys", requestId, outcome: "settling" },
+    });
+    const rotation = await rotateSigningKey({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at(when), pendingRequestId: requestId });
+    const close = (outcome: "settled" | "settle_failed" | "released", closedAt: string) =>
+      closePayment(prisma(), `nonce-${requestId}`, outcome === "settled" ? { outcome, transactionHash: null } : { outcome, reason: "test" }, at(closedAt));
+    return { rotation, close };
+  }
+
   it("provisions one key on the first call, also when first calls race, and returns no secret", async () => {
     const address = wallet();
     const states = await Promise.all(
@@ -72,25 +87,18 @@ describe.each(EACH_DATABASE)("signing keys on %s", (_name, target) => {
   it("puts a paid rotation into effect at its settlement and forgets one whose payment was not charged", async () => {
     const address = wallet();
     const first = await getKeyState({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:00:00Z") });
-    const paidRotation = async (outcome: "settled" | "settle_failed" | "released", minute: string) => {
-      const requestId = `req_${outcome}_${address.slice(2, 14)}`;
-      await prisma().paymentRecord.create({
-        data: { nonceKey: `nonce-${requestId}`, payer: address, amountBaseUnits: 990000n, network: "eip155:8453", asset: "0xa", payTo: "0xb", endpoint: "POST /v2/wallet/keys", requestId, outcome: "settling" },
-      });
-      const rotation = await rotateSigningKey({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at(`2026-11-20T10:${minute}:00Z`), pendingRequestId: requestId });
-      return { rotation, close: (when: string) => closePayment(prisma(), `nonce-${requestId}`, outcome === "settled" ? { outcome, transactionHash: null } : { outcome, reason: "test" }, at(when)) };
-    };
-    const refused = await paidRotation("settle_failed", "05");
-    const released = await paidRotation("released", "06");
-    const paid = await paidRotation("settled", "07");
+    const refused = await pendingRotation(address, "refused", "2026-11-20T10:05:00Z");
+    const released = await pendingRotation(address, "released", "2026-11-20T10:06:00Z");
+    const paid = await pendingRotation(address, "paid", "2026-11-20T10:07:00Z");
     expect(paid.rotation).toMatchObject({ previous_key_id: first.current_key_id, previous_key_valid_until: "2026-11-20T10:37:00.000Z" });
 
     // Awaiting their payments, none is in effect: deliveries sign with the key the wallet holds.
     expect(await getKeyState({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:08:00Z") })).toMatchObject({ current_key_id: first.current_key_id, previous_key_id: null });
     expect((await currentSigningKey(prisma(), address, at("2026-11-20T10:08:00Z"))).keyId).toBe(first.current_key_id);
 
-    for (const rotation of [refused, released]) expect(await rotation.close("2026-11-20T10:09:00Z")).toBe(true);
-    expect(await paid.close("2026-11-20T10:09:00Z")).toBe(true);
+    expect(await refused.close("settle_failed", "2026-11-20T10:09:00Z")).toBe(true);
+    expect(await released.close("released", "2026-11-20T10:09:00Z")).toBe(true);
+    expect(await paid.close("settled", "2026-11-20T10:09:00Z")).toBe(true);
     const keys = await prisma().signingKey.findMany({ where: { walletAddress: address }, select: { id: true, pendingRequestId: true } });
     expect(keys.map((key) => key.id).sort()).toEqual([first.current_key_id, paid.rotation.new_key_id].sort());
     expect(keys.every((key) => key.pendingRequestId === null)).toBe(true);
@@ -108,33 +116,22 @@ describe.each(EACH_DATABASE)("signing keys on %s", (_name, target) => {
   it("keeps the newest rotation current when an older one's payment settles after it", async () => {
     const address = wallet();
     await getKeyState({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:00:00Z") });
-    const rotate = async (requestId: string, when: string) => {
-      await prisma().paymentRecord.create({
-        data: { nonceKey: `nonce-${requestId}`, payer: address, amountBaseUnits: 990000n, network: "eip155:8453", asset: "0xa", payTo: "0xb", endpoint: "POST /v2/wallet/keys", requestId, outcome: "settling" },
-      });
-      return rotateSigningKey({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at(when), pendingRequestId: requestId });
-    };
-    const suffix = address.slice(2, 14);
-    const older = await rotate(`req_older_${suffix}`, "2026-11-20T10:05:00Z");
-    const newer = await rotate(`req_newer_${suffix}`, "2026-11-20T10:06:00Z");
-    await closePayment(prisma(), `nonce-req_newer_${suffix}`, { outcome: "settled", transactionHash: null }, at("2026-11-20T10:06:05Z"));
+    const older = await pendingRotation(address, "older", "2026-11-20T10:05:00Z");
+    const newer = await pendingRotation(address, "newer", "2026-11-20T10:06:00Z");
+    await newer.close("settled", "2026-11-20T10:06:05Z");
     // The older rotation's settlement confirmed late (the reconciler): it is paid, but the newer key stays current.
-    await closePayment(prisma(), `nonce-req_older_${suffix}`, { outcome: "settled", transactionHash: null }, at("2026-11-20T10:20:00Z"));
-    expect((await getKeyState({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:21:00Z") })).current_key_id).toBe(newer.new_key_id);
-    expect((await currentSigningKey(prisma(), address, at("2026-11-20T10:21:00Z"))).keyId).toBe(newer.new_key_id);
-    expect(older.new_key_id).not.toBe(newer.new_key_id);
+    await older.close("settled", "2026-11-20T10:20:00Z");
+    expect((await getKeyState({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:21:00Z") })).current_key_id).toBe(newer.rotation.new_key_id);
+    expect((await currentSigningKey(prisma(), address, at("2026-11-20T10:21:00Z"))).keyId).toBe(newer.rotation.new_key_id);
+    expect(older.rotation.new_key_id).not.toBe(newer.rotation.new_key_id);
   });
 
   it("makes a wallet's first paid rotation current even when a delivery provisioned a key while it awaited its payment", async () => {
     const address = wallet();
-    const requestId = `req_first_${address.slice(2, 14)}`;
-    await prisma().paymentRecord.create({
-      data: { nonceKey: `nonce-${requestId}`, payer: address, amountBaseUnits: 990000n, network: "eip155:8453", asset: "0xa", payTo: "0xb", endpoint: "POST /v2/wallet/keys", requestId, outcome: "settling" },
-    });
-    const rotation = await rotateSigningKey({ prisma: prisma(), wallet: address, meta, queryCostUsd: 0.99, now: at("2026-11-20T10:00:00Z"), pendingRequestId: requestId });
+    const { rotation, close } = await pendingRotation(address, "first", "2026-11-20T10:00:00Z");
     const provisioned = await currentSigningKey(prisma(), address, at("2026-11-20T10:00:01Z"));
     expect(provisioned.keyId).not.toBe(rotation.new_key_id);
-    await closePayment(prisma(), `nonce-${requestId}`, { outcome: "settled", transactionHash: null }, at("2026-11-20T10:00:02Z"));
+    await close("settled", "2026-11-20T10:00:02Z");
     expect(await currentSigningKey(prisma(), address, at("2026-11-20T10:00:03Z"))).toEqual({ keyId: rotation.new_key_id, secret: rotation.new_key_secret });
   });
 

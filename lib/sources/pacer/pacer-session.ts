@@ -84,7 +84,7 @@ export async function pacerToken(prisma: PrismaClient, settings: PacerSettings, 
 async function logIn(prisma: PrismaClient, settings: PacerSettings, holder: string, signal?: AbortSignal): Promise<string> {
   const finish = (sql: string, ...values: unknown[]) =>
     prisma.$executeRawUnsafe(`UPDATE pacer_sessions SET ${sql}, login_holder = NULL, login_until = NULL, last_attempt_at = now(), updated_at = now() WHERE login_id = $1 AND login_holder = $2`, settings.loginId, holder, ...values);
-  // The service down (unreachable, or a 5xx) says nothing about the account: a short wait, no refusal counted.
+  // The service down (unreachable, 5xx, 429) says nothing about the account: a short wait, no refusal counted.
   const unavailable = async (message: string): Promise<never> => {
     const retryAt = new Date(Date.now() + NETWORK_BACKOFF_MS);
     await finish("token = NULL, last_error = $3, blocked_until = $4::timestamptz", `authentication service unavailable: ${message}`, retryAt.toISOString());
