@@ -60,7 +60,7 @@ export const liveStore: CaseStore = {
     }
 
     const unavailable = [...missOutcomes.values()].some((outcome) => outcome.kind === "unavailable");
-    const unhealthy = new Set(unavailable ? await listUnhealthyCourts(prisma) : []);
+    const unhealthy = new Set(unavailable ? (await listUnhealthyCourts(prisma)).map((court) => court.courtCode) : []);
     const results: CaseLookup[] = requests.map(({ court, caseId }) => {
       const key = cacheKey(court.court_code, caseId);
       const record = snapshot.cases.get(key);

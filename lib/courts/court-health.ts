@@ -48,7 +48,7 @@ async function writeCourtRun(prisma: PrismaClient, courtCode: string, outcome: R
   );
 }
 
-export async function listUnhealthyCourts(prisma: PrismaClient): Promise<string[]> {
-  const rows = await prisma.courtHealth.findMany({ where: { unhealthySince: { not: null } }, select: { courtCode: true } });
-  return rows.map((row) => row.courtCode);
+export async function listUnhealthyCourts(prisma: PrismaClient): Promise<{ courtCode: string; since: Date }[]> {
+  const rows = await prisma.courtHealth.findMany({ where: { unhealthySince: { not: null } }, select: { courtCode: true, unhealthySince: true } });
+  return rows.map((row) => ({ courtCode: row.courtCode, since: row.unhealthySince! }));
 }

@@ -4,18 +4,19 @@
 // page is rendered once per state and filters (lib/status/serve-status-page.ts). Filtering works as a plain
 // GET form without JavaScript; with it, rows filter as you type (lib/status/filter-script.ts). Everything
 // interpolated goes through escapeHtml.
-import type { StatusResponse } from "@/contract";
+import type { Court, StatusResponse } from "@/contract";
 import { LEVEL_NAMES, REGION_NAMES } from "@/lib/courts/regions";
 import type { CourtLevel } from "@/lib/courts/types";
 import { SITE_CSS_HREF } from "@/lib/site/site-css";
 import { NAV_LINKS, SITE_DESCRIPTION, SITE_NAME } from "@/lib/site/site-nav";
+import type { CourtNotices } from "./court-notices";
 import { FILTER_SCRIPT } from "./filter-script";
 import { escapeHtml as e, renderCourtRows } from "./render-court-rows";
 import { countCoverage, countPlaces, filterCourts, type RegistryFilters } from "./summarize-registry";
 
 const STATUS_TEXT = {
   nominal: "All systems normal",
-  degraded: "Degraded: some courts' systems are not answering",
+  degraded: "Degraded: some courts are affected",
   maintenance: "Scheduled maintenance in progress",
   incident: "Incident under investigation",
 } as const;
@@ -26,7 +27,9 @@ const COVERAGE_OPTIONS: Options = [["full", "Full"], ["partial", "Partial"], ["p
 const LANGUAGE_OPTIONS: Options = [["en", "English"], ["fr", "French"], ["bilingual", "Bilingual"]];
 
 export interface StatusPageInput {
-  status: Pick<StatusResponse, "api_version" | "operational_status" | "courts">;
+  status: Pick<StatusResponse, "api_version" | "operational_status"> & { courts: readonly Court[] };
+  /** What affects courts now: named under the operational status (each court's notes say it too). */
+  notices?: CourtNotices;
   filters: RegistryFilters;
   /** When the page was made (shown to the minute). */
   now: Date;
@@ -42,6 +45,35 @@ function filterSelect(name: string, label: string, value: string, options: Optio
   );
 }
 
+/** Courts named one by one under the status; beyond this, the number and where to look. */
+const OUTAGES_NAMED = 12;
+const minute = (at: Date) => `${at.toISOString().replace("T", " ").slice(0, 16)} UTC`;
+
+/** Which courts the notices affect, and how, in a few lines: empty when nothing is noticed. */
+function renderNotices(notices: CourtNotices | undefined, courts: readonly Court[]): string {
+  if (!notices || notices.sandbox) return "";
+  const lines: string[] = [];
+  if (notices.outages.size > 0) {
+    const names = new Map(courts.map((court) => [court.court_code, court.name]));
+    const outages = [...notices.outages].sort(([a], [b]) => a.localeCompare(b));
+    const named = outages
+      .slice(0, OUTAGES_NAMED)
+      .map(([code, since]) => `<a href="/?q=${encodeURIComponent(code)}"><code>${e(code)}</code></a> (${e(names.get(code) ?? code)}, since ${minute(since)})`)
+      .join(", ");
+    const more = outages.length > OUTAGES_NAMED ? ` and ${outages.length - OUTAGES_NAMED} more (their notes say so)` : "";
+    lines.push(
+      `<p data-testid="court-outages">Sources not answering: ${named}${more}. Cases not cached yet answer 503; cached cases are served as last refreshed.</p>`,
+    );
+  }
+  if (notices.feeBudget) {
+    lines.push(
+      `<p data-testid="fee-budget">PACER fee budget (${notices.feeBudget.scope}) reached until ${minute(notices.feeBudget.resetsAt)}: ` +
+        `federal cases not cached yet answer 503 and refreshes wait; cached cases are still served.</p>`,
+    );
+  }
+  return lines.join("");
+}
+
 function siteFrame(title: string, main: string): string {
   const nav = NAV_LINKS.map((link) => `<a href="${e(link.href)}">${e(link.text)}</a>`).join("");
   return (
@@ -55,7 +87,7 @@ function siteFrame(title: string, main: string): string {
   );
 }
 
-export function renderStatusPage({ status, filters, now }: StatusPageInput): string {
+export function renderStatusPage({ status, notices, filters, now }: StatusPageInput): string {
   const { courts } = status;
   const counts = countCoverage(courts);
   const shown = new Set(filterCourts(courts, filters).map((court) => court.court_code));
@@ -82,7 +114,8 @@ export function renderStatusPage({ status, filters, now }: StatusPageInput): str
     `<h1>Court docket monitoring API: status</h1>` +
     `<section aria-labelledby="status-heading" class="status status-${state}"><h2 id="status-heading">Operational status</h2>` +
     `<p><strong data-testid="operational-status">${state}</strong>: ${e(STATUS_TEXT[state])}</p>` +
-    `<p class="muted">API version ${e(status.api_version)} · checked ${now.toISOString().replace("T", " ").slice(0, 16)} UTC · ` +
+    renderNotices(notices, courts) +
+    `<p class="muted">API version ${e(status.api_version)} · checked ${minute(now)} · ` +
     `<a href="/v2/status">GET /v2/status</a> · <a href="/docs/quickstart">Quick start</a> · <a href="/docs/changelog">Changelog</a></p></section>` +
     `<section aria-labelledby="coverage-heading"><h2 id="coverage-heading">Coverage summary</h2>` +
     `<table class="counts"><caption>Courts by coverage and country</caption><thead><tr><th scope="col">Coverage</th>` +

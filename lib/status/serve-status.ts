@@ -1,45 +1,24 @@
 // GET /v2/status, served from a precomputed body: the court registry is serialized and encoded once per
-// registry version (the courts are most of the bytes, ~900 KB: copied into each answer, never serialized or
-// encoded again), answered with a weak ETag over what can change (computed once per state), and a 304 when
+// registry version and state of its notes (lib/status/court-notices.ts; the courts are most of the bytes,
+// ~900 KB: copied into each answer, never serialized or encoded again), answered with a weak ETag over what can change (computed once per state), and a 304 when
 // the caller already has it. Cacheable by CDNs for a minute (operational status moves slowly; this
 // instance reads it at most every few seconds, lib/status/status-memo.ts).
 import { createHash } from "node:crypto";
 import { API_VERSION } from "@/contract";
-import { COURTS, toPublicCourt } from "@/lib/courts/registry";
 import { applyRequestSwitches, beginRequest, errorResponse } from "@/lib/http/define-endpoint";
 import { refuseQueryParameters } from "@/lib/http/parse-input";
 import { limitSandbox } from "@/lib/limits/limit-sandbox";
-import { getPrisma } from "@/lib/db";
 import { statusMeta } from "@/lib/meta";
-import { feeBudgetNotice, withBudgetNote, type FeeBudgetNotice } from "@/lib/sources/pacer/fee-budget-notice";
-import { operationalStatus } from "./get-status";
+import { REGISTRY_COURTS } from "./court-notices";
+import { readStatusState } from "./get-status";
+import { rememberBounded } from "./status-memo";
 
-const COURTS_JSON = JSON.stringify(COURTS.map(toPublicCourt));
 /** Changes whenever any court's public fields change. */
-export const REGISTRY_VERSION = createHash("sha256").update(COURTS_JSON).digest("hex").slice(0, 16);
-const COURTS_BYTES = Buffer.from(COURTS_JSON, "utf8");
+export const REGISTRY_VERSION = createHash("sha256").update(REGISTRY_COURTS.bytes).digest("hex").slice(0, 16);
 const CLOSING = Buffer.from("}", "utf8");
 
-/** A few states at most (the registry, while a fee budget notice holds, per reset time): kept small anyway. */
-function remembered<T>(cache: Map<string, T>, key: string, make: () => T): T {
-  let value = cache.get(key);
-  if (value === undefined) {
-    if (cache.size >= 16) cache.clear();
-    value = make();
-    cache.set(key, value);
-  }
-  return value;
-}
-const noticeCourts = new Map<string, Buffer>();
+/** One per state (registry, status, notices, base URL). */
 const etags = new Map<string, string>();
-
-/** The courts' JSON as UTF-8; while PACER's fee budget is spent, with the notes that say so. */
-function courtsBytes(notice: FeeBudgetNotice | null): Buffer {
-  if (!notice) return COURTS_BYTES;
-  return remembered(noticeCourts, `${notice.scope}|${notice.resetsAt.toISOString()}`, () =>
-    Buffer.from(JSON.stringify(COURTS.map((court) => toPublicCourt(withBudgetNote(court, notice)))), "utf8"),
-  );
-}
 
 const CACHE_CONTROL = "public, max-age=60, s-maxage=60, stale-while-revalidate=300";
 // The sandbox answer (always "degraded") must never be stored where the live one is looked up: the
@@ -62,12 +41,11 @@ export async function serveStatus(request: Request): Promise<Response> {
     // No filters here: the registry is one cacheable document (the status page at / has the filters).
     refuseQueryParameters(request);
     if (context.meta.sandbox) await limitSandbox(request);
-    const status = await operationalStatus(context.meta.sandbox);
-    // While PACER's fee budget is spent, the courts it serves say so in their notes (lib/sources/pacer/fee-budget-notice.ts).
-    const notice = context.meta.sandbox ? null : await feeBudgetNotice(await getPrisma(), new Date()).catch(() => null);
+    // The affected courts' notes say what a query of them does now (lib/status/court-notices.ts).
+    const { operational_status: status, courts } = await readStatusState(context.meta.sandbox);
     const changelogUrl = `${context.baseUrl}/docs/changelog`;
-    const state = `${REGISTRY_VERSION}|${API_VERSION}|${status}|${changelogUrl}|${notice?.resetsAt.toISOString() ?? ""}`;
-    const etag = remembered(etags, state, () => `W/"${createHash("sha256").update(state).digest("hex").slice(0, 24)}"`);
+    const state = `${REGISTRY_VERSION}|${API_VERSION}|${status}|${changelogUrl}|${courts.key}`;
+    const etag = rememberBounded(etags, state, () => `W/"${createHash("sha256").update(state).digest("hex").slice(0, 24)}"`);
     const headers = {
       etag,
       "cache-control": context.meta.sandbox ? SANDBOX_CACHE_CONTROL : CACHE_CONTROL,
@@ -81,7 +59,7 @@ export async function serveStatus(request: Request): Promise<Response> {
       changelog_url: changelogUrl,
       operational_status: status,
     });
-    const body = Buffer.concat([Buffer.from(`${head.slice(0, -1)},"courts":`, "utf8"), courtsBytes(notice), CLOSING]);
+    const body = Buffer.concat([Buffer.from(`${head.slice(0, -1)},"courts":`, "utf8"), courts.bytes, CLOSING]);
     return new Response(body, {
       status: 200,
       headers: { ...headers, "content-type": "application/json; charset=utf-8" },

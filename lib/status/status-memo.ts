@@ -1,6 +1,6 @@
-// The operational status as this instance last read it, for a few seconds: GET /v2/status is polled hard
-// (and may be cached by CDNs for a minute anyway), court health and the PACER fee budget move slowly, and
-// reading them is a database round trip. Whatever this process writes that changes them forgets the memo
+// What the status reads of the courts (court health, PACER's fee budget: lib/status/court-notices.ts) as this
+// instance last read it, for a few seconds: GET /v2/status is polled hard (and may be cached by CDNs for a
+// minute anyway), court health and the PACER fee budget move slowly, and reading them is a database round trip. Whatever this process writes that changes them forgets the memo
 // at once (lib/courts/court-health.ts, lib/sources/pacer/fee-budget-notice.ts); what other instances write
 // is seen within MEMO_MS.
 export const STATUS_MEMO_MS = 5_000;
@@ -21,4 +21,16 @@ export function rememberedStatus<T>(read: () => Promise<T>): Promise<T> {
 
 export function forgetStatusMemo(): void {
   memo = null;
+}
+
+/** `make()` remembered under `key` in `cache`, which holds 16 values at most (cleared when full): for the few
+ * states the status goes through (registry, notices, status), each made once. */
+export function rememberBounded<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= 16) cache.clear();
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
 }

@@ -7,6 +7,7 @@ import { GET as getCase } from "@/app/v2/case/route";
 import { POST as postBatch } from "@/app/v2/cases/batch/route";
 import { GET as getMonitor } from "@/app/v2/monitor/route";
 import { GET as getStatus } from "@/app/v2/status/route";
+import { GET as getStatusPage } from "@/app/route";
 import { fetchThroughLease } from "@/lib/cases/fetch-missing-case";
 import { RESPONSE_LIMIT_BYTES } from "@/lib/cases/fit-docket";
 import { recordCourtRun, UNHEALTHY_AFTER_FAILED_RUNS } from "@/lib/courts/court-health";
@@ -351,14 +352,30 @@ describe.each(EACH_DATABASE)("live cases on %s", (_name, target) => {
     const status = async () => (await callRoute(getStatus, "/v2/status")).body;
     expect((await status()).operational_status).toBe("nominal");
     scriptedSource.setDown("wyd");
+    const notesOf = (body: { courts: { court_code: string; notes: string | null }[] }) => new Map(body.courts.map((court) => [court.court_code, court.notes]));
+    const before = notesOf(await status());
     for (let run = 1; run <= UNHEALTHY_AFTER_FAILED_RUNS; run += 1) {
       await refreshCourt({ prisma: database().db.prisma, courtCode: "wyd", now: new Date() });
       expect((await status()).operational_status).toBe(run < UNHEALTHY_AFTER_FAILED_RUNS ? "nominal" : "degraded");
     }
-    expect(statusResponseSchema.safeParse(await status()).success).toBe(true);
+    const degraded = await status();
+    expect(statusResponseSchema.safeParse(degraded).success).toBe(true);
+    // Which court, since when and what a query of it does: in its notes (the others' notes are unchanged),
+    // and on the status page under the operational status.
+    const since = (await database().db.prisma.courtHealth.findUniqueOrThrow({ where: { courtCode: "wyd" } })).unhealthySince!;
+    const during = notesOf(degraded);
+    expect(during.get("wyd")).toBe(
+      `Source not answering since ${since.toISOString()}: cases not cached yet answer 503 source_unavailable; cached cases are served as last refreshed. ${before.get("wyd")}`,
+    );
+    expect([...during].filter(([code, notes]) => code !== "wyd" && notes !== before.get(code))).toEqual([]);
+    const page = await callRoute(getStatusPage, "/");
+    expect(page.text).toContain(`Sources not answering: <a href="/?q=wyd"><code>wyd</code></a> (${findCourt("wyd")!.name}, since ${since.toISOString().replace("T", " ").slice(0, 16)} UTC)`);
     scriptedSource.down.clear();
     await refreshCourt({ prisma: database().db.prisma, courtCode: "wyd", now: new Date() });
-    expect((await status()).operational_status).toBe("nominal");
+    const recovered = await status();
+    expect(recovered.operational_status).toBe("nominal");
+    expect(notesOf(recovered)).toEqual(before);
+    expect((await callRoute(getStatusPage, "/")).text).not.toContain("Sources not answering");
   });
 });
 

@@ -77,6 +77,10 @@ describe("GET /v2/status", () => {
     const sandboxed = await callRoute(GET, "/v2/status", { headers: { ...sandbox, "if-none-match": etag } });
     expect(sandboxed.status).toBe(200);
     expect(sandboxed.body.operational_status).toBe("degraded");
+    // Which court is affected, in its notes: the sandbox's always-down court, no other.
+    const noted = sandboxed.body.courts.filter((court: { notes: string | null }) => court.notes?.startsWith("Sandbox:"));
+    expect(noted.map((court: { court_code: string }) => court.court_code)).toEqual(["prd"]);
+    expect(noted[0].notes).toMatch(/always down, so every valid case_id answers 503 source_unavailable/);
     expect(sandboxed.headers.get("etag")).not.toBe(etag);
     // Never stored, and the live answer varies on the header that switches the sandbox on.
     expect(sandboxed.headers.get("cache-control")).toBe("no-store");

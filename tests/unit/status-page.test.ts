@@ -123,6 +123,25 @@ describe("renderStatusPage", () => {
     expect(html).toContain('<script>(() => {\n  const form = document.getElementById("court-filters");');
   });
 
+  it("names the courts whose sources are not answering (a dozen, then how many more) and a spent PACER fee budget", () => {
+    const codes = courts.filter((court) => court.coverage !== "planned").slice(0, 14).map((court) => court.court_code);
+    const since = new Date("2026-11-24T09:40:12Z");
+    const notices = {
+      sandbox: false,
+      unreadable: false,
+      outages: new Map(codes.map((code) => [code, since])),
+      feeBudget: { scope: "daily" as const, resetsAt: new Date("2026-11-25T00:00:00Z") },
+    };
+    const html = renderStatusPage({ status, notices, filters: NO_FILTERS, now: at });
+    const first = [...codes].sort()[0];
+    expect(html).toContain(`Sources not answering: <a href="/?q=${first}"><code>${first}</code></a> (${escapeHtml(courts.find((court) => court.court_code === first)!.name)}, since 2026-11-24 09:40 UTC)`);
+    expect(html.match(/<a href="\/\?q=[^"]+"><code>/g)).toHaveLength(12);
+    expect(html).toContain(" and 2 more (their notes say so). Cases not cached yet answer 503");
+    expect(html).toContain('<p data-testid="fee-budget">PACER fee budget (daily) reached until 2026-11-25 00:00 UTC:');
+    const quiet = renderStatusPage({ status, notices: { ...notices, outages: new Map(), feeBudget: null }, filters: NO_FILTERS, now: at });
+    expect(quiet).not.toMatch(/court-outages|fee-budget/);
+  });
+
   it("escapes the search as typed", () => {
     const html = renderStatusPage({ status, filters: { ...NO_FILTERS, q: '"><script>alert(1)</script>' }, now: at });
     expect(html).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');

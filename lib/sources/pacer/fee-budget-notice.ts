@@ -32,9 +32,8 @@ export function forgetFeeBudgetNotice(): void {
   forgetStatusMemo();
 }
 
-/** The court as the status shows it while the budget is spent: its notes say so. */
-export function withBudgetNote<T extends Pick<CourtRecord, "court_code" | "kind" | "case_management_system" | "coverage" | "notes">>(court: T, notice: FeeBudgetNotice): T {
-  if (court.coverage === "planned" || !pacerServesCourt(court)) return court;
-  const note = `PACER fee budget (${notice.scope}) reached until ${notice.resetsAt.toISOString()}: cases not cached yet answer 503 and refreshes wait; cached cases are still served.`;
-  return { ...court, notes: court.notes ? `${note} ${court.notes}` : note };
+/** What the court's notes say while the budget is spent: null for a court PACER does not serve here. */
+export function budgetNote(court: Pick<CourtRecord, "court_code" | "kind" | "case_management_system" | "coverage">, notice: FeeBudgetNotice): string | null {
+  if (court.coverage === "planned" || !pacerServesCourt(court)) return null;
+  return `PACER fee budget (${notice.scope}) reached until ${notice.resetsAt.toISOString()}: cases not cached yet answer 503 and refreshes wait; cached cases are still served.`;
 }
