@@ -6,7 +6,7 @@ import { API_VERSION, contract } from "@/contract";
 import { buildCaseResponse } from "@/lib/cases/build-case-response";
 import { summarizeChanges } from "@/lib/cases/compute-delta";
 import { parseCaseRequest } from "@/lib/cases/parse-case-request";
-import { ServiceError, internalError, toErrorObject } from "@/lib/errors";
+import { internalError, toErrorObject } from "@/lib/errors";
 import { COURTS, toPublicCourt } from "@/lib/courts/registry";
 import { errorMeta, monitorMeta, statusMeta, type MetaBase } from "@/lib/meta";
 import { buildRequirements } from "@/lib/payments/build-requirements";
@@ -14,6 +14,7 @@ import { getPaymentConfig, type PaymentConfig } from "@/lib/payments/payment-con
 import { paymentRequired } from "@/lib/payments/payment-errors";
 import { SANDBOX_CASES } from "@/lib/sandbox/cases";
 import { sandboxDeliveries, sandboxKeyState, sandboxRotation } from "@/lib/sandbox/wallet";
+import { errorCodesOf, errorExampleOf } from "./error-examples";
 import { COMPONENT_SCHEMAS, PAID_SECURITY, SECURITY_SCHEMES, TEST_PARAMETER, componentRef } from "./components";
 
 const EXAMPLE_TIME = new Date("2026-11-20T14:00:00.000Z");
@@ -79,29 +80,45 @@ const EXAMPLE_PAYMENT: PaymentConfig = {
   rpcUrl: null,
 };
 
-/** One typical error a status stands for (DECISIONS.md status table), as its envelope. */
-function errorExample(status: string, route: { path: string; method: string }, baseUrl: string): Record<string, unknown> | undefined {
-  const errors: Record<string, () => ServiceError> = {
-    "400": () => new ServiceError("invalid_last_checked", "last_checked must be an ISO-8601 timestamp with a timezone offset, e.g. 2026-11-15T00:00:00Z.", { parameter: "last_checked" }),
-    "402": () =>
-      paymentRequired(
-        buildRequirements(getPaymentConfig() ?? EXAMPLE_PAYMENT, { queries: 1, description: "One case query" }, `${baseUrl}${route.path}`),
-        "This query costs 0.99 USD: pay with x402 and repeat the request.",
-      ),
-    "404": () => new ServiceError("case_not_found", 'No case "1:24-cv-99999" exists at the Southern District of New York (nysd).', { parameter: "case_id" }),
-    "405": () => new ServiceError("method_not_allowed", `DELETE is not allowed on ${route.path}; use ${route.method}.`),
-    "413": () => new ServiceError("batch_too_large", "A batch holds 1 to 50 queries; this one has 51.", { parameter: "queries" }),
-    "422": () => new ServiceError("court_not_covered", "ohctclaims is registered with coverage planned: its cases cannot be queried yet.", { parameter: "court_code" }),
-    "429": () => new ServiceError("rate_limited", "60 requests a minute per wallet: retry in 17 s.", { retry_after: 17 }),
-    "500": () => internalError(),
-    "503": () => new ServiceError("source_unavailable", "The court's system is not answering.", { retry_after: 900, estimated_recovery_at: "2026-11-20T14:15:00-04:00" }),
-  };
+/** The example of an error status of an operation, as its envelope (lib/openapi/error-examples.ts). */
+function errorExample(status: string, route: { path: string }, id: string, baseUrl: string): Record<string, unknown> | undefined {
   if (status === "403" && route.path === "/v2/mcp") {
     return { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Forbidden: Origin https://elsewhere.example may not call this MCP server" } };
   }
-  const error = errors[status]?.();
+  const error =
+    status === "402"
+      ? paymentRequired(
+          buildRequirements(getPaymentConfig() ?? EXAMPLE_PAYMENT, { queries: 1, description: "One case query" }, `${baseUrl}${route.path}`),
+          "This query costs 0.99 USD: pay with x402 and repeat the request.",
+        )
+      : status === "500"
+        ? internalError()
+        : errorExampleOf(id, status);
   if (!error) return undefined;
   return { meta: errorMeta(meta), error: toErrorObject(error, baseUrl), ...(error.transport?.body ?? {}) };
+}
+
+const STATUS_TEXT: Readonly<Record<string, string>> = {
+  "200": "OK",
+  "204": "No content (a JSON-RPC notification or response was accepted)",
+  "304": "Not modified: the ETag sent in If-None-Match is current",
+  "400": "Bad request",
+  "402": "Payment required (x402): nothing was charged",
+  "403": "Forbidden",
+  "404": "Not found",
+  "405": "Method not allowed",
+  "413": "Too large",
+  "422": "Court not covered yet",
+  "429": "Too many requests",
+  "500": "Internal error: nothing was charged",
+  "503": "Unavailable: nothing was charged",
+};
+
+/** What a response's description says: the status, and the error codes this operation answers it with. */
+function describeResponse(id: string, status: string): string {
+  const text = STATUS_TEXT[status] ?? status;
+  const codes = status === "402" ? ["payment_required"] : status === "500" ? ["internal_error"] : errorCodesOf(id, status);
+  return codes.length === 0 ? text : `${text}. error.code: ${codes.map((code) => `\`${code}\``).join(", ")}.`;
 }
 
 const HEADERS = {
@@ -150,17 +167,18 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
         (type === "response" || type === "body" ? componentRef(schema, type === "response" ? "output" : "input") : null) ??
         toJsonSchema(schema, type === "response" ? "output" : "input"),
       operationMapper: (operation, route, id) => {
-        const responses = (operation.responses ?? {}) as Record<string, { headers?: unknown; content?: Record<string, { example?: unknown }> }>;
+        const responses = (operation.responses ?? {}) as Record<string, { description?: string; headers?: unknown; content?: Record<string, { example?: unknown }> }>;
         const paid = "402" in responses;
         const described = operation as { security?: unknown; parameters?: unknown[] };
         // x402 authorizes paid operations (or nothing, in the sandbox); free ones need nothing.
         described.security = paid ? PAID_SECURITY : [];
         described.parameters = [...(described.parameters ?? []), TEST_PARAMETER];
         for (const [status, response] of Object.entries(responses)) {
+          response.description = describeResponse(id, status);
           if (id !== "mcp") response.headers = responseHeaders(status, paid, id);
           const content = response.content?.["application/json"];
           if (!content) continue;
-          const example = status === "200" ? byRoute[id] : errorExample(status, route, baseUrl);
+          const example = status === "200" ? byRoute[id] : errorExample(status, route, id, baseUrl);
           if (example !== undefined) content.example = example;
         }
         return operation;

@@ -4,9 +4,31 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { contract } from "@/contract";
 import { GET } from "@/app/v2/openapi.json/route";
+import { GET as getCase } from "@/app/v2/case/route";
+import { POST as postBatch } from "@/app/v2/cases/batch/route";
+import { GET as getStatus } from "@/app/v2/status/route";
+import { GET as getKeys } from "@/app/v2/wallet/keys/route";
 import { callRoute } from "../helpers/call-route";
 
 describe("GET /v2/openapi.json", () => {
+  it("names the codes each operation really answers: what the handlers refuse is among the statuses' documented codes", async () => {
+    const { body } = await callRoute(GET, "/v2/openapi.json");
+    const documented = (path: string, method: string, status: number) => body.paths[path][method].responses[String(status)]?.description ?? "";
+    const refusals: [string, string, { status: number; text: string; body: { error: { code: string } } }][] = [
+      ["/v2/status", "get", await callRoute(getStatus, "/v2/status?last_checked=2026-11-01T00:00:00Z")],
+      ["/v2/cases/batch", "post", await callRoute(postBatch, "/v2/cases/batch?test=1", { body: { queries: [{ case_id: "1:24-cv-99999", court_code: "zzzz" }] } })],
+      ["/v2/cases/batch", "post", await callRoute(postBatch, "/v2/cases/batch?test=1", { body: { queries: [{ case_id: "24-99999", court_code: "nysd" }] } })],
+      ["/v2/case", "get", await callRoute(getCase, "/v2/case?test=1&case_id=1:24-cv-99999&court_code=nysd")],
+      ["/v2/case", "get", await callRoute(getCase, "/v2/case?test=1&case_id=3:24-cv-01001&court_code=prd")],
+      ["/v2/wallet/keys", "get", await callRoute(getKeys, "/v2/wallet/keys?test=1&limit=2")],
+    ];
+    for (const [path, method, answer] of refusals) {
+      expect(answer.status, `${path} ${answer.text}`).toBeGreaterThanOrEqual(400);
+      expect(documented(path, method, answer.status), `${path} ${answer.status}`).toContain(`\`${answer.body.error.code}\``);
+    }
+  });
+
+
   it("is a valid OpenAPI 3.1 document", async () => {
     const result = await callRoute(GET, "/v2/openapi.json");
     expect(result.status).toBe(200);
@@ -63,6 +85,7 @@ describe("GET /v2/openapi.json", () => {
         // MCP's 403 (a browser Origin it does not serve) is a JSON-RPC error, as the MCP transport describes.
         if (id === "mcp" && status === "403") continue;
         codes.add(`${status} ${example.error.code}`);
+        expect(responses[status].description, `${id} ${status}`).toContain(`\`${example.error.code}\``);
       }
       if (id === "mcp") continue;
       if (responses["402"]) {
@@ -72,18 +95,27 @@ describe("GET /v2/openapi.json", () => {
       }
       if (responses["429"]) expect(Object.keys(responses["429"].headers), id).toContain("Retry-After");
     }
-    // One example per status, each with the code that status stands for.
+    // Each error status's example carries a code that operation answers with, and its description names them all.
     expect([...codes].sort()).toEqual([
-      "400 invalid_last_checked",
+      "400 invalid_case_id",
+      "400 invalid_parameter",
       "402 payment_required",
       "404 case_not_found",
+      "404 court_not_found",
       "405 method_not_allowed",
       "413 batch_too_large",
       "422 court_not_covered",
       "429 rate_limited",
       "500 internal_error",
+      "503 payment_unavailable",
       "503 source_unavailable",
     ]);
+    const described = (path: string, method: string, status: string) => body.paths[path][method].responses[status].description as string;
+    expect(described("/v2/case", "get", "400")).toBe("Bad request. error.code: `invalid_case_id`, `invalid_last_checked`, `invalid_parameter`.");
+    expect(described("/v2/cases/batch", "post", "404")).toBe("Not found. error.code: `court_not_found`.");
+    expect(described("/v2/wallet/keys", "get", "503")).toBe("Unavailable: nothing was charged. error.code: `payment_unavailable`.");
+    expect(described("/v2/status", "get", "400")).toBe("Bad request. error.code: `invalid_parameter`.");
+    expect(described("/v2/status", "get", "200")).toBe("OK");
     expect(Object.keys(body.paths["/v2/status"].get.responses["304"].headers)).toContain("ETag");
   });
 });
