@@ -23,7 +23,9 @@ function fetcher(fetchImpl: typeof fetch): ApiFetcher {
   return async ({ route, path, method, headers, body, fetchOptions, validateResponse: validate }) => {
     const response = await fetchImpl(path, { ...fetchOptions, method, headers, body: body ?? undefined });
     const type = response.headers.get("content-type") ?? "";
-    const text = response.status === 204 || response.status === 304 ? "" : await response.text();
+    // 204 and 304 have no body: undefined, as the contract's types say (c.noBody()).
+    if (response.status === 204 || response.status === 304) return { status: response.status, body: undefined, headers: response.headers };
+    const text = await response.text();
     const isJson = text !== "" && /json/i.test(type);
     const parsed = isJson ? (JSON.parse(text) as unknown) : text;
     if (validate && isJson) {

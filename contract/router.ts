@@ -7,6 +7,7 @@ import {
   batchRequestSchema,
   caseQuerySchema,
   commonHeadersSchema,
+  statusHeadersSchema,
   deliveriesQuerySchema,
   monitorQuerySchema,
   paidHeadersSchema,
@@ -104,7 +105,7 @@ export const contract = c.router(
     getStatus: {
       method: "GET",
       path: "/v2/status",
-      headers: commonHeadersSchema,
+      headers: statusHeadersSchema,
       responses: {
         200: statusResponseSchema,
         // If-None-Match matched the ETag: the caller's copy is current.

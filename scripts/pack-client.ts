@@ -23,7 +23,9 @@ for (const entry of readdirSync(path.join(out, "contract"), { recursive: true, w
   if (entry.name.endsWith(".map")) rmSync(file);
   else if (/\.(js|d\.ts)$/.test(entry.name)) writeFileSync(file, readFileSync(file, "utf8").replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, "\n"));
 }
-const entry = (file: string) => ({ types: `./contract/${file}.d.ts`, import: `./contract/${file}.js` });
+// `default` besides `import`: a CommonJS project's require() of an ESM package (Node >= 20.19, the engines
+// floor) resolves through it; with `import` alone such a project type-checked and failed at run time.
+const entry = (file: string) => ({ types: `./contract/${file}.d.ts`, import: `./contract/${file}.js`, default: `./contract/${file}.js` });
 writeFileSync(
   path.join(out, "package.json"),
   `${JSON.stringify(

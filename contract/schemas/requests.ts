@@ -151,6 +151,11 @@ export const commonHeadersSchema = z.object({
   "x-service-test": z.literal("1").describe("1: answer from the free sandbox fixtures (same as the test=1 query parameter).").optional(),
 });
 
+/** GET /v2/status also takes the ETag of a copy the caller holds: 304 without a body while it is current. */
+export const statusHeadersSchema = commonHeadersSchema.extend({
+  "if-none-match": z.string().describe("The ETag of the copy you hold (from an earlier answer): 304 without a body while it is current.").optional(),
+});
+
 /** Paid endpoints also take an x402 payment proof: v2 `PAYMENT-SIGNATURE` or v1 `X-PAYMENT`. */
 export const paidHeadersSchema = commonHeadersSchema.extend({
   "payment-signature": z.string().describe("x402 v2 payment: the base64 PaymentPayload signed for the requirements of the 402's PAYMENT-REQUIRED header.").optional(),

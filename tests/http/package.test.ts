@@ -97,4 +97,17 @@ describe("the client package from outside", () => {
     expect(run.status, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout.trim())).toEqual({ tag: "outside-project", changes: 5, batch: 1, courts: true, verified: true, refusal: "payment_required" });
   });
+
+  it("is required from a CommonJS project too (Node >= 20.19 loads the ES modules through require)", () => {
+    const script =
+      `const { createServiceClient } = require("court-docket-api/client");\n` +
+      `const { verifyDelivery } = require("court-docket-api/callbacks");\n` +
+      `const { contract } = require("court-docket-api/contract");\n` +
+      `createServiceClient({ baseUrl: ${JSON.stringify(inject("baseUrl"))}, sandbox: true }).getStatus().then((answer) =>\n` +
+      `  console.log(JSON.stringify({ status: answer.status, verify: typeof verifyDelivery, getCase: contract.getCase.path })));\n`;
+    writeFileSync(path.join(project, "main.cjs"), script);
+    const run = spawnSync("node", ["--no-warnings", "main.cjs"], { cwd: project, encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout.trim())).toEqual({ status: 200, verify: "function", getCase: "/v2/case" });
+  });
 });

@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import { createServiceClient } from "@/contract/client.ts";
 import { GET as getCase } from "@/app/v2/case/route";
 import { GET as getMonitor } from "@/app/v2/monitor/route";
+import { GET as getStatus } from "@/app/v2/status/route";
 
-const handlers: Record<string, (request: Request) => Promise<Response>> = { "/v2/case": getCase, "/v2/monitor": getMonitor };
+const handlers: Record<string, (request: Request) => Promise<Response>> = { "/v2/case": getCase, "/v2/monitor": getMonitor, "/v2/status": getStatus };
 
 function recordingFetch() {
   const sent: Request[] = [];
@@ -37,6 +38,20 @@ describe("createServiceClient", () => {
     expect(answer.status).toBe(402);
     if (answer.status !== 402) throw new Error("unreachable");
     expect(answer.body.error.code).toBe("payment_required");
+  });
+
+  it("sends If-None-Match as a typed header and returns the 304 without a body (undefined, as typed)", async () => {
+    const { sent, fetchImpl } = recordingFetch();
+    const api = createServiceClient({ baseUrl: "http://api.example.test", fetch: fetchImpl });
+    const first = await api.getStatus();
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag")!;
+    const again = await api.getStatus({ headers: { "if-none-match": etag } });
+    expect(sent[1]!.headers.get("if-none-match")).toBe(etag);
+    expect(again.status).toBe(304);
+    if (again.status !== 304) throw new Error("unreachable");
+    const body: undefined = again.body;
+    expect(body).toBeUndefined();
   });
 
   it("checks answers against the contract: a malformed body throws, unless checking is turned off", async () => {
