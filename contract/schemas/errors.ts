@@ -41,6 +41,14 @@ export const errorObjectSchema = z.strictObject({
 });
 export type ErrorObject = z.infer<typeof errorObjectSchema>;
 
+/**
+ * `error.data` of an MCP tool error (a JSON-RPC error in a 200): our error object and the request's id; a
+ * payment_required one also carries x402's PaymentRequired fields (x402Version, resource, accepts, error),
+ * hence loose.
+ */
+export const mcpToolErrorDataSchema = z.looseObject({ ...errorObjectSchema.shape, request_id: z.string().min(1) });
+export type McpToolErrorData = z.infer<typeof mcpToolErrorDataSchema>;
+
 export const errorEnvelopeSchema = z.strictObject({
   meta: errorMetaSchema,
   error: errorObjectSchema,

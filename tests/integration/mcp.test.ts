@@ -1,6 +1,6 @@
 // POST /v2/mcp in sandbox: the JSON-RPC basics and every tool answering from the fixtures.
 import { describe, expect, it } from "vitest";
-import { MCP_PROTOCOL_VERSION, caseResponseSchema, monitorResponseSchema, batchResponseSchema, statusResponseSchema } from "@/contract";
+import { MCP_PROTOCOL_VERSION, caseResponseSchema, monitorResponseSchema, batchResponseSchema, statusResponseSchema, mcpToolErrorDataSchema } from "@/contract";
 import { GET, POST } from "@/app/v2/mcp/route";
 import { TOOL_ERROR_CODES } from "@/lib/mcp/rpc-errors";
 import { callRoute, sandbox } from "../helpers/call-route";
@@ -68,6 +68,8 @@ describe("POST /v2/mcp", () => {
     expect(unpaid.body.error.data).toMatchObject({ code: "payment_required" });
     const invalid = await call("service_case_monitor", { case_id: "1:23-cv-04567", court_code: "nysd", last_checked: "2026-11-01" });
     expect(invalid.body.error.data).toMatchObject({ code: "invalid_last_checked" });
+    // The contract's schema of error.data fits each of them (our error object is strict: request_id is beside it).
+    for (const answer of [missing, unpaid, invalid]) expect(mcpToolErrorDataSchema.parse(answer.body.error.data).request_id).toMatch(/^req_/);
   });
 
   it.each([

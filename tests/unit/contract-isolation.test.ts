@@ -18,6 +18,7 @@ describe("contract package entry", () => {
     expect(pkg.exports["./contract"]).toEqual({
       types: "./dist/contract/index.d.ts",
       import: "./dist/contract/index.js",
+      default: "./dist/contract/index.js",
     });
   });
 
