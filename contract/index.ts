@@ -12,3 +12,4 @@ export * from "./schemas/wallet.ts";
 export * from "./schemas/requests.ts";
 export * from "./schemas/responses.ts";
 export * from "./schemas/mcp.ts";
+export * from "./schemas/callback-body.ts";

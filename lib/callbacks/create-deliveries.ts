@@ -4,7 +4,7 @@
 // releases it then, or deletes it when nothing was charged); then it is handed to the delivery function
 // (finish-request-deliveries.ts, or the sweep).
 import { randomBytes, randomUUID } from "node:crypto";
-import type { CaseResponse } from "@/contract";
+import type { CaseResponse, WebhookInfo } from "@/contract";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { ensureWalletRow } from "@/lib/wallet/ensure-wallet-row";
 import { EVENT_TYPE, WEBHOOK_VERSION } from "./delivery-schedule";
@@ -27,6 +27,8 @@ export interface CreateDeliveriesOptions {
 
 export async function createDeliveries({ prisma, wallet, requestId, deliveries, now }: CreateDeliveriesOptions): Promise<string[]> {
   if (deliveries.length === 0) return [];
+  // The contract's callbackDeliveryBodySchema describes these bodies to receivers.
+  const webhook: WebhookInfo = { version: WEBHOOK_VERSION, event_type: EVENT_TYPE, date_created: now.toISOString(), deprecation_date: null };
   const rows = deliveries.map((delivery) => ({
     id: `dlv_${randomBytes(12).toString("hex")}`,
     walletAddress: wallet,
@@ -37,10 +39,7 @@ export async function createDeliveries({ prisma, wallet, requestId, deliveries, 
     status: "held",
     attempts: 0,
     idempotencyKey: randomUUID(),
-    body: JSON.stringify({
-      payload: delivery.payload,
-      webhook: { version: WEBHOOK_VERSION, event_type: EVENT_TYPE, date_created: now.toISOString(), deprecation_date: null },
-    }),
+    body: JSON.stringify({ payload: delivery.payload, webhook }),
   }));
   await prisma.$transaction([
     // Not Prisma's upsert (a SELECT, then an INSERT that races): concurrent first requests of a new wallet

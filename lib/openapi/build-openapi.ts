@@ -15,6 +15,7 @@ import { paymentRequired } from "@/lib/payments/payment-errors";
 import { SANDBOX_CASES } from "@/lib/sandbox/cases";
 import { sandboxDeliveries, sandboxKeyState, sandboxRotation } from "@/lib/sandbox/wallet";
 import { errorCodesOf, errorExampleOf } from "./error-examples";
+import { buildWebhooks } from "./webhooks";
 import { COMPONENT_SCHEMAS, PAID_SECURITY, SECURITY_SCHEMES, TEST_PARAMETER, componentRef } from "./components";
 
 const EXAMPLE_TIME = new Date("2026-11-20T14:00:00.000Z");
@@ -191,6 +192,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
     ...document,
     openapi: "3.1.0",
     info: { ...info, license: { name: "MIT", identifier: "MIT" } },
+    webhooks: buildWebhooks(baseUrl),
     components: { ...((document.components as Record<string, unknown> | undefined) ?? {}), schemas: COMPONENT_SCHEMAS, securitySchemes: SECURITY_SCHEMES },
   };
 }

@@ -36,6 +36,8 @@ const OUTPUT: Array<[string, z.ZodType]> = [
   ["WalletMeta", schemas.walletMetaSchema],
   ["StatusMeta", schemas.statusMetaSchema],
   ["ErrorMeta", schemas.errorMetaSchema],
+  ["CallbackDeliveryBody", schemas.callbackDeliveryBodySchema],
+  ["WebhookInfo", schemas.webhookInfoSchema],
 ];
 
 /** Input shapes (what callers send as a body). */

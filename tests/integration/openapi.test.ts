@@ -117,5 +117,10 @@ describe("GET /v2/openapi.json", () => {
     expect(described("/v2/status", "get", "400")).toBe("Bad request. error.code: `invalid_parameter`.");
     expect(described("/v2/status", "get", "200")).toBe("OK");
     expect(Object.keys(body.paths["/v2/status"].get.responses["304"].headers)).toContain("ETag");
+    // The callback delivery: its body (a component) and signature headers.
+    const delivery = body.webhooks.case_query_complete.post;
+    expect(delivery.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/CallbackDeliveryBody" });
+    expect(body.components.schemas.CallbackDeliveryBody.properties.payload).toEqual({ $ref: "#/components/schemas/CaseResponse" });
+    expect(delivery.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(["X-Service-Signature", "X-Service-Signature-Key-Id", "X-Service-Timestamp", "Idempotency-Key"]);
   });
 });

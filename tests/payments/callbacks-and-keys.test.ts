@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyDelivery } from "@/contract/callbacks/verify-delivery.ts";
 import {
+  callbackDeliveryBodySchema,
   walletDeliveriesResponseSchema,
   walletKeyRotationResponseSchema,
   walletKeysResponseSchema,
@@ -118,6 +119,8 @@ describe("wallet signing keys, paid", () => {
     });
     expect(verified.ok).toBe(true);
     expect(JSON.parse(received[0]!.body).payload).toEqual(JSON.parse(body));
+    // What the contract tells receivers the body is.
+    expect(callbackDeliveryBodySchema.parse(JSON.parse(received[0]!.body)).webhook.event_type).toBe("case_query_complete");
 
     const history = await paid(getDeliveries, `${base}/v2/wallet/deliveries?status=succeeded`);
     const page = await history.json();
