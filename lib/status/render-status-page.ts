@@ -53,6 +53,9 @@ const minute = (at: Date) => `${at.toISOString().replace("T", " ").slice(0, 16)}
 function renderNotices(notices: CourtNotices | undefined, courts: readonly Court[]): string {
   if (!notices || notices.sandbox) return "";
   const lines: string[] = [];
+  if (notices.unreadable) {
+    lines.push(`<p data-testid="status-unreadable">The service cannot read its own database right now: queries may fail (nothing is charged) until it is back.</p>`);
+  }
   if (notices.outages.size > 0) {
     const names = new Map(courts.map((court) => [court.court_code, court.name]));
     const outages = [...notices.outages].sort(([a], [b]) => a.localeCompare(b));

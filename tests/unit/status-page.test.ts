@@ -139,7 +139,9 @@ describe("renderStatusPage", () => {
     expect(html).toContain(" and 2 more (their notes say so). Cases not cached yet answer 503");
     expect(html).toContain('<p data-testid="fee-budget">PACER fee budget (daily) reached until 2026-11-25 00:00 UTC:');
     const quiet = renderStatusPage({ status, notices: { ...notices, outages: new Map(), feeBudget: null }, filters: NO_FILTERS, now: at });
-    expect(quiet).not.toMatch(/court-outages|fee-budget/);
+    expect(quiet).not.toMatch(/court-outages|fee-budget|status-unreadable/);
+    const unreadable = renderStatusPage({ status, notices: { ...notices, outages: new Map(), feeBudget: null, unreadable: true }, filters: NO_FILTERS, now: at });
+    expect(unreadable).toContain('<p data-testid="status-unreadable">The service cannot read its own database right now');
   });
 
   it("escapes the search as typed", () => {
