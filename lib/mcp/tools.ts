@@ -122,6 +122,8 @@ const batchToolInput = z
       .describe("1 to 50 case queries, each with case_id and court_code and the options of service_case_query; one payment of 0.99 USD x N pays for all."),
     payment_tx: paymentTx,
   });
+/** The batch tool's other arguments: its queries are read once, by parseBatchRequest with batchToolQuery. */
+const batchToolRest = batchToolInput.extend({ queries: z.unknown() });
 const noArguments = z.strictObject({});
 const courtListInput = z.strictObject({
   include_planned: z.boolean().default(true).describe("Include courts whose coverage is planned (not served yet: queries answer 422). Default true."),
@@ -210,7 +212,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       // callback_url is no argument here (mcp.md): each query is read with the tool's own schema, so it is refused
       // as the unknown field it is, not as HTTP's sandbox refuses it ("deliveries are made for paid queries").
       const requests = parseBatchRequest({ queries: args.queries }, context.now, { sandbox: context.meta.sandbox, querySchema: batchToolQuery });
-      const { payment_tx } = parseWith(batchToolInput, args);
+      const { payment_tx } = parseWith(batchToolRest, args);
       return paid(
         context,
         "service_case_batch",
