@@ -22,6 +22,7 @@ import { runPaid, type PaidResult, type RunPaidOptions } from "@/lib/payments/ru
 import { pricePerQueryUsd } from "@/lib/pricing";
 import { getPaymentConfig } from "@/lib/payments/payment-config";
 import { listDeliveries } from "@/lib/callbacks/list-deliveries";
+import { decodeCursor } from "@/lib/deliveries/cursor";
 import { getPrisma } from "@/lib/db";
 import { getKeyState } from "@/lib/keys/get-key-state";
 import { sandboxDeliveries, sandboxKeyState } from "@/lib/sandbox/wallet";
@@ -129,6 +130,7 @@ const courtListInput = z.strictObject({
   include_planned: z.boolean().default(true).describe("Include courts whose coverage is planned (not served yet: queries answer 422). Default true."),
 });
 const DELIVERIES_LIMIT_RULE = `deliveries_limit must be a whole number from 1 to ${DELIVERIES_LIMIT_MAX}`;
+const DELIVERIES_CURSOR_RULE = "deliveries_cursor must be a deliveries.next_cursor value from a previous answer";
 const walletToolInput = z.strictObject({
   include_deliveries: z.boolean().default(false).describe("Also list the wallet's callback delivery history: a second payment of 0.99 USD, in payment_tx_deliveries."),
   deliveries_limit: z
@@ -138,6 +140,11 @@ const walletToolInput = z.strictObject({
     .max(DELIVERIES_LIMIT_MAX, { error: DELIVERIES_LIMIT_RULE })
     .default(DELIVERIES_LIMIT_DEFAULT)
     .describe(`With include_deliveries: how many deliveries, newest first (1 to ${DELIVERIES_LIMIT_MAX}, default ${DELIVERIES_LIMIT_DEFAULT}).`),
+  deliveries_cursor: z
+    .string()
+    .min(1, { error: DELIVERIES_CURSOR_RULE })
+    .describe("With include_deliveries: deliveries.next_cursor of a previous answer, for the next page further back (as GET /v2/wallet/deliveries' cursor).")
+    .optional(),
   payment_tx_keys: paymentTx.describe(
     'The x402 payment (base64 PaymentPayload) of the signing key state, 0.99 USD; its payer is the wallet whose keys and deliveries are read. Or send the PaymentPayload object in params._meta["x402/payment"].',
   ),
@@ -255,7 +262,20 @@ export const TOOLS: readonly ToolDefinition[] = [
           { parameter: "payment_tx_deliveries" },
         );
       }
-      const page = { limit: parsed.deliveries_limit, cursor: null, status: null, since: null };
+      if (parsed.deliveries_cursor !== undefined) {
+        if (!parsed.include_deliveries) {
+          throw new ServiceError("invalid_parameter", "deliveries_cursor pages the delivery history; send include_deliveries: true with it, or leave it out.", {
+            parameter: "deliveries_cursor",
+          });
+        }
+        // Checked before payment, as the HTTP endpoint checks its cursor (under this tool's argument name).
+        try {
+          decodeCursor(parsed.deliveries_cursor);
+        } catch {
+          throw new ServiceError("invalid_parameter", `${DELIVERIES_CURSOR_RULE}. Nothing was charged.`, { parameter: "deliveries_cursor" });
+        }
+      }
+      const page = { limit: parsed.deliveries_limit, cursor: parsed.deliveries_cursor ?? null, status: null, since: null };
       if (context.meta.sandbox) {
         return {
           value: {
@@ -277,7 +297,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       // Two payments, both verified before any work and settled only when it succeeded: the delivery
       // history's (inner) first, then the keys' (outer). The wallet must hold both before either is charged, so
       // the second settlement does not fail for want of funds after the first (check-balance.ts).
-      const asked = { include_deliveries: true, deliveries_limit: parsed.deliveries_limit };
+      const asked = { include_deliveries: true, deliveries_limit: parsed.deliveries_limit, deliveries_cursor: parsed.deliveries_cursor ?? null };
       // Set by the inner payment once charged (or broadcast); read if the outer one fails after it.
       const charged: { deliveries: PaidResult<unknown> | null } = { deliveries: null };
       const keysAndDeliveries = async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { MCP_PROTOCOL_VERSION, caseResponseSchema, monitorResponseSchema, batchResponseSchema, statusResponseSchema, mcpToolErrorDataSchema } from "@/contract";
 import { GET, POST } from "@/app/v2/mcp/route";
 import { TOOL_ERROR_CODES } from "@/lib/mcp/rpc-errors";
+import { GET as getDeliveries } from "@/app/v2/wallet/deliveries/route";
 import { callRoute, sandbox } from "../helpers/call-route";
 import { expectErrorEnvelope } from "../helpers/envelope";
 
@@ -49,6 +50,16 @@ describe("POST /v2/mcp", () => {
     const wallet = await call("service_wallet_info", { include_deliveries: true, deliveries_limit: 5 });
     expect(wallet.body.result.structuredContent.keys.current_key_id).toBe("key_sandbox_current");
     expect(wallet.body.result.structuredContent.deliveries.deliveries).toHaveLength(5);
+    // deliveries_cursor pages further back, as GET /v2/wallet/deliveries' cursor does.
+    const first = (await call("service_wallet_info", { include_deliveries: true, deliveries_limit: 2 })).body.result.structuredContent.deliveries;
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const next = await call("service_wallet_info", { include_deliveries: true, deliveries_limit: 2, deliveries_cursor: first.next_cursor });
+    const overHttp = await callRoute(getDeliveries, `/v2/wallet/deliveries?test=1&limit=2&cursor=${first.next_cursor}`);
+    expect(next.body.result.structuredContent.deliveries.deliveries).toEqual(overHttp.body.deliveries);
+    expect(overHttp.body.deliveries[0].delivery_id).not.toBe(first.deliveries[0].delivery_id);
+    // A cursor that is not one is refused before payment, also without the sandbox.
+    const forged = await call("service_wallet_info", { include_deliveries: true, deliveries_cursor: "not-a-cursor" }, {});
+    expect(forged.body.error.data).toMatchObject({ code: "invalid_parameter", parameter: "deliveries_cursor" });
   });
 
   it("answers the free tools without sandbox", async () => {
@@ -99,6 +110,7 @@ describe("POST /v2/mcp", () => {
       { parameter: "queries[1].context", query_index: 1 },
     ],
     ["says the rule of deliveries_limit", "service_wallet_info", { include_deliveries: true, deliveries_limit: 500 }, { parameter: "deliveries_limit", message: "deliveries_limit must be a whole number from 1 to 200" }],
+    ["pages deliveries only with include_deliveries", "service_wallet_info", { deliveries_cursor: "abc" }, { parameter: "deliveries_cursor", message: expect.stringContaining("send include_deliveries: true") }],
     ["says what an empty payment is", "service_case_query", { case_id: "1:23-cv-04567", court_code: "nysd", payment_tx: "" }, { parameter: "payment_tx", message: "payment_tx: a payment is the base64 PaymentPayload: this one is empty" }],
     [
       "refuses one payment given for both of service_wallet_info's",
