@@ -378,12 +378,13 @@ function pricing(args: Record<string, unknown>) {
         ]
       : [],
     free: ["GET /v2/status", "service_status", "service_court_list", "service_pricing", "sandbox mode (?test=1)"],
+    // price_usd is always a number (a batch's was the text "0.99 x N"); `per` says what it is charged for.
     paid: [
-      { endpoint: "GET /v2/case", tool: "service_case_query", price_usd: price },
-      { endpoint: "GET /v2/monitor", tool: "service_case_monitor", price_usd: price },
-      { endpoint: "POST /v2/cases/batch", tool: "service_case_batch", price_usd: `${price} x N` },
-      { endpoint: "GET/POST /v2/wallet/keys", tool: "service_wallet_info", price_usd: price },
-      { endpoint: "GET /v2/wallet/deliveries", tool: "service_wallet_info (include_deliveries)", price_usd: price },
+      { endpoint: "GET /v2/case", tool: "service_case_query", price_usd: price, per: "request" },
+      { endpoint: "GET /v2/monitor", tool: "service_case_monitor", price_usd: price, per: "request" },
+      { endpoint: "POST /v2/cases/batch", tool: "service_case_batch", price_usd: price, per: "query of the batch" },
+      { endpoint: "GET/POST /v2/wallet/keys", tool: "service_wallet_info", price_usd: price, per: "request" },
+      { endpoint: "GET /v2/wallet/deliveries", tool: "service_wallet_info (include_deliveries)", price_usd: price, per: "request" },
     ],
   };
 }

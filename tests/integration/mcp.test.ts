@@ -69,6 +69,8 @@ describe("POST /v2/mcp", () => {
     expect(courts.body.result.structuredContent.courts.some((court: { coverage: string }) => court.coverage === "planned")).toBe(false);
     const pricing = await call("service_pricing", {}, {});
     expect(pricing.body.result.structuredContent.query_cost_usd).toBe(0.99);
+    for (const entry of pricing.body.result.structuredContent.paid) expect(entry.price_usd, entry.tool).toBe(0.99);
+    expect(pricing.body.result.structuredContent.paid.find((entry: { tool: string }) => entry.tool === "service_case_batch").per).toBe("query of the batch");
   });
 
   it("reports tool errors as JSON-RPC errors in a 200 with our error object in data", async () => {
