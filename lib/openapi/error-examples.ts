@@ -43,9 +43,23 @@ const EXAMPLES: { readonly [code in Exclude<ErrorCode, "payment_required" | "int
     }),
 };
 
-/** The sandbox's limit on the free status: per client address, not per wallet. */
-const SANDBOX_RATE_LIMITED = () =>
-  new ServiceError("rate_limited", "Sandbox requests are limited to 60 a minute per client address. Retry in 12 s.", { retry_after: 12 });
+/** Examples of an operation's own, where the shared one would be worded wrong for it. */
+const OWN_EXAMPLES: Readonly<Record<string, Readonly<Record<string, () => ServiceError>>>> = {
+  // A batch names the query an error is about (ServiceError.forQuery: queries[i]. before the field, query_index).
+  batchCases: {
+    "400": () => EXAMPLES.invalid_case_id().forQuery(3),
+    "404": () => EXAMPLES.court_not_found().forQuery(0),
+    "422": () => EXAMPLES.court_not_covered().forQuery(1),
+  },
+  // The delivery history takes parameters (limit, cursor, status, since).
+  listWalletDeliveries: {
+    "400": () => new ServiceError("invalid_parameter", "cursor is not a next_cursor value from a previous response.", { parameter: "cursor" }),
+  },
+  // The sandbox's limit on the free status: per client address, not per wallet.
+  getStatus: {
+    "429": () => new ServiceError("rate_limited", "Sandbox requests are limited to 60 a minute per client address. Retry in 12 s.", { retry_after: 12 }),
+  },
+};
 
 type ExampleCode = keyof typeof EXAMPLES;
 type StatusCodes = Readonly<Partial<Record<string, readonly ExampleCode[]>>>;
@@ -84,9 +98,10 @@ export function errorCodesOf(operationId: string, status: string): readonly Exam
   return OPERATION_ERRORS[operationId]?.[status] ?? [];
 }
 
-/** The example of an operation's error status: its first code's, the status's own limit for the free status. */
+/** The example of an operation's error status: the operation's own where it has one, else its first code's. */
 export function errorExampleOf(operationId: string, status: string): ServiceError | undefined {
-  if (operationId === "getStatus" && status === "429") return SANDBOX_RATE_LIMITED();
+  const own = OWN_EXAMPLES[operationId]?.[status];
+  if (own) return own();
   const first = errorCodesOf(operationId, status)[0];
   return first ? EXAMPLES[first]() : undefined;
 }

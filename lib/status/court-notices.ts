@@ -3,6 +3,7 @@
 // operational_status `degraded`, and each is written into the affected courts' notes, so a reader of
 // GET /v2/status, the status page or MCP's service_status learns which courts are affected and what a query
 // of them does, not only that "some courts" are.
+import { createHash } from "node:crypto";
 import type { Court } from "@/contract";
 import { listUnhealthyCourts } from "@/lib/courts/court-health";
 import { COURTS, findCourt, toPublicCourt } from "@/lib/courts/registry";
@@ -51,8 +52,11 @@ export function statusOf(notices: CourtNotices): "nominal" | "degraded" {
 
 const SANDBOX_OUTAGE_NOTE = "Sandbox: this court's source is always down, so every valid case_id answers 503 source_unavailable (to test outage handling).";
 
+/** What a query of a court whose source is not answering does: its notes and the status page say it. */
+export const OUTAGE_EFFECT = "cases not cached yet answer 503 source_unavailable; cached cases are served as last refreshed.";
+
 function outageNote(since: Date): string {
-  return `Source not answering since ${since.toISOString()}: cases not cached yet answer 503 source_unavailable; cached cases are served as last refreshed.`;
+  return `Source not answering since ${since.toISOString()}: ${OUTAGE_EFFECT}`;
 }
 
 /** The court as the status shows it under these notices: what affects it now first in its notes. */
@@ -81,14 +85,17 @@ export interface NoticedCourts {
   courts: readonly Court[];
   /** `courts` as JSON in UTF-8, made once per key (~900 KB: GET /v2/status copies it into each answer). */
   bytes: Buffer;
+  /** A hash of `bytes`: changes whenever any court's public fields or notes do (a reworded note included). */
+  version: string;
 }
 
 function makeNoticed(key: string, courts: readonly Court[]): NoticedCourts {
-  return { key, courts, bytes: Buffer.from(JSON.stringify(courts), "utf8") };
+  const bytes = Buffer.from(JSON.stringify(courts), "utf8");
+  return { key, courts, bytes, version: createHash("sha256").update(bytes).digest("hex").slice(0, 16) };
 }
 
 /** The registry as this deployment records it, without notices. */
-export const REGISTRY_COURTS = makeNoticed("", COURTS.map(toPublicCourt));
+const REGISTRY_COURTS = makeNoticed("", COURTS.map(toPublicCourt));
 /** A few states at most: an outage or a spent budget changes them rarely. */
 const noticed = new Map<string, NoticedCourts>();
 

@@ -9,7 +9,8 @@ import { LEVEL_NAMES, REGION_NAMES } from "@/lib/courts/regions";
 import type { CourtLevel } from "@/lib/courts/types";
 import { SITE_CSS_HREF } from "@/lib/site/site-css";
 import { NAV_LINKS, SITE_DESCRIPTION, SITE_NAME } from "@/lib/site/site-nav";
-import type { CourtNotices } from "./court-notices";
+import { BUDGET_EFFECT } from "@/lib/sources/pacer/fee-budget-notice";
+import { OUTAGE_EFFECT, type CourtNotices } from "./court-notices";
 import { FILTER_SCRIPT } from "./filter-script";
 import { escapeHtml as e, renderCourtRows } from "./render-court-rows";
 import { countCoverage, countPlaces, filterCourts, type RegistryFilters } from "./summarize-registry";
@@ -65,13 +66,13 @@ function renderNotices(notices: CourtNotices | undefined, courts: readonly Court
       .join(", ");
     const more = outages.length > OUTAGES_NAMED ? ` and ${outages.length - OUTAGES_NAMED} more (their notes say so)` : "";
     lines.push(
-      `<p data-testid="court-outages">Sources not answering: ${named}${more}. Cases not cached yet answer 503; cached cases are served as last refreshed.</p>`,
+      `<p data-testid="court-outages">Sources not answering: ${named}${more}. For these courts, ${e(OUTAGE_EFFECT)}</p>`,
     );
   }
   if (notices.feeBudget) {
     lines.push(
       `<p data-testid="fee-budget">PACER fee budget (${notices.feeBudget.scope}) reached until ${minute(notices.feeBudget.resetsAt)}: ` +
-        `federal cases not cached yet answer 503 and refreshes wait; cached cases are still served.</p>`,
+        `for the federal courts PACER serves, ${e(BUDGET_EFFECT)}</p>`,
     );
   }
   return lines.join("");

@@ -31,7 +31,8 @@ export async function serveStatusPage(request: Request, now: () => Date = () => 
   const filters = readFilters(params);
   const state = await readStatusState(false);
   const at = now();
-  const key = JSON.stringify([at.toISOString().slice(0, 16), API_VERSION, state.operational_status, state.courts.key, filters]);
+  // Everything the page shows: the notices' courts (their key) and whether the database could be read.
+  const key = JSON.stringify([at.toISOString().slice(0, 16), API_VERSION, state.operational_status, state.courts.key, state.notices.unreadable, filters]);
 
   // Looked up after the await: rendering is synchronous, so the first request of a state stores the page
   // before any other request of it gets here.
@@ -40,12 +41,14 @@ export async function serveStatusPage(request: Request, now: () => Date = () => 
     pages.delete(key);
     pages.set(key, page); // most recently used last
   } else {
-    const html = ENCODER.encode(renderStatusPage({
+    const html = ENCODER.encode(
+      renderStatusPage({
         status: { api_version: API_VERSION, operational_status: state.operational_status, courts: state.courts.courts },
         notices: state.notices,
         filters,
         now: at,
-      }),);
+      }),
+    );
     // Over the bytes themselves: another deployment's page (registry, markup) never matches by accident.
     page = { etag: `W/"${createHash("sha256").update(html).digest("hex").slice(0, 24)}"`, html };
     if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!);

@@ -1,20 +1,18 @@
 // GET /v2/status, served from a precomputed body: the court registry is serialized and encoded once per
-// registry version and state of its notes (lib/status/court-notices.ts; the courts are most of the bytes,
-// ~900 KB: copied into each answer, never serialized or encoded again), answered with a weak ETag over what can change (computed once per state), and a 304 when
-// the caller already has it. Cacheable by CDNs for a minute (operational status moves slowly; this
-// instance reads it at most every few seconds, lib/status/status-memo.ts).
+// state of its notes (lib/status/court-notices.ts; the courts are most of the bytes, ~900 KB: copied into
+// each answer, never serialized or encoded again), answered with a weak ETag over what can change (the
+// courts' bytes by their hash, the status, the version: computed once per state), and a 304 when the caller
+// already has it. Cacheable by CDNs for a minute (operational status moves slowly; this instance reads it at
+// most every few seconds, lib/status/status-memo.ts).
 import { createHash } from "node:crypto";
 import { API_VERSION } from "@/contract";
 import { applyRequestSwitches, beginRequest, errorResponse } from "@/lib/http/define-endpoint";
 import { refuseQueryParameters } from "@/lib/http/parse-input";
 import { limitSandbox } from "@/lib/limits/limit-sandbox";
 import { statusMeta } from "@/lib/meta";
-import { REGISTRY_COURTS } from "./court-notices";
 import { readStatusState } from "./get-status";
 import { rememberBounded } from "./status-memo";
 
-/** Changes whenever any court's public fields change. */
-export const REGISTRY_VERSION = createHash("sha256").update(REGISTRY_COURTS.bytes).digest("hex").slice(0, 16);
 const CLOSING = Buffer.from("}", "utf8");
 
 /** One per state (registry, status, notices, base URL). */
@@ -44,7 +42,8 @@ export async function serveStatus(request: Request): Promise<Response> {
     // The affected courts' notes say what a query of them does now (lib/status/court-notices.ts).
     const { operational_status: status, courts } = await readStatusState(context.meta.sandbox);
     const changelogUrl = `${context.baseUrl}/docs/changelog`;
-    const state = `${REGISTRY_VERSION}|${API_VERSION}|${status}|${changelogUrl}|${courts.key}`;
+    // courts.version hashes the courts' bytes, their notes included.
+    const state = `${courts.version}|${API_VERSION}|${status}|${changelogUrl}`;
     const etag = rememberBounded(etags, state, () => `W/"${createHash("sha256").update(state).digest("hex").slice(0, 24)}"`);
     const headers = {
       etag,

@@ -351,6 +351,7 @@ describe.each(EACH_DATABASE)("live cases on %s", (_name, target) => {
     expect((await queryCase({ case_id: caseId, court_code: "wyd" })).status).toBe(200);
     const status = async () => (await callRoute(getStatus, "/v2/status")).body;
     expect((await status()).operational_status).toBe("nominal");
+    const etagBefore = (await callRoute(getStatus, "/v2/status")).headers.get("etag")!;
     scriptedSource.setDown("wyd");
     const notesOf = (body: { courts: { court_code: string; notes: string | null }[] }) => new Map(body.courts.map((court) => [court.court_code, court.notes]));
     const before = notesOf(await status());
@@ -359,6 +360,8 @@ describe.each(EACH_DATABASE)("live cases on %s", (_name, target) => {
       expect((await status()).operational_status).toBe(run < UNHEALTHY_AFTER_FAILED_RUNS ? "nominal" : "degraded");
     }
     const degraded = await status();
+    // A copy from before the outage is not current: the notes changed.
+    expect((await callRoute(getStatus, "/v2/status", { headers: { "if-none-match": etagBefore } })).status).toBe(200);
     expect(statusResponseSchema.safeParse(degraded).success).toBe(true);
     // Which court, since when and what a query of it does: in its notes (the others' notes are unchanged),
     // and on the status page under the operational status.
@@ -375,6 +378,7 @@ describe.each(EACH_DATABASE)("live cases on %s", (_name, target) => {
     const recovered = await status();
     expect(recovered.operational_status).toBe("nominal");
     expect(notesOf(recovered)).toEqual(before);
+    expect((await callRoute(getStatus, "/v2/status", { headers: { "if-none-match": etagBefore } })).status).toBe(304);
     expect((await callRoute(getStatusPage, "/")).text).not.toContain("Sources not answering");
   });
 });

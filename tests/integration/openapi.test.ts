@@ -26,6 +26,11 @@ describe("GET /v2/openapi.json", () => {
       expect(answer.status, `${path} ${answer.text}`).toBeGreaterThanOrEqual(400);
       expect(documented(path, method, answer.status), `${path} ${answer.status}`).toContain(`\`${answer.body.error.code}\``);
     }
+    // A batch's examples name the query as its refusals do; the delivery history's 400 is about its own parameters.
+    const example = (path: string, method: string, status: number) => body.paths[path][method].responses[String(status)].content["application/json"].example.error;
+    const batchRefusal = refusals[1]![2].body.error as { parameter?: string; query_index?: number };
+    expect(example("/v2/cases/batch", "post", 404)).toMatchObject({ code: "court_not_found", parameter: batchRefusal.parameter, query_index: batchRefusal.query_index });
+    expect(example("/v2/wallet/deliveries", "get", 400)).toMatchObject({ code: "invalid_parameter", parameter: "cursor" });
   });
 
 

@@ -136,7 +136,7 @@ describe("renderStatusPage", () => {
     const first = [...codes].sort()[0];
     expect(html).toContain(`Sources not answering: <a href="/?q=${first}"><code>${first}</code></a> (${escapeHtml(courts.find((court) => court.court_code === first)!.name)}, since 2026-11-24 09:40 UTC)`);
     expect(html.match(/<a href="\/\?q=[^"]+"><code>/g)).toHaveLength(12);
-    expect(html).toContain(" and 2 more (their notes say so). Cases not cached yet answer 503");
+    expect(html).toContain(" and 2 more (their notes say so). For these courts, cases not cached yet answer 503 source_unavailable; cached cases are served as last refreshed.");
     expect(html).toContain('<p data-testid="fee-budget">PACER fee budget (daily) reached until 2026-11-25 00:00 UTC:');
     const quiet = renderStatusPage({ status, notices: { ...notices, outages: new Map(), feeBudget: null }, filters: NO_FILTERS, now: at });
     expect(quiet).not.toMatch(/court-outages|fee-budget|status-unreadable/);

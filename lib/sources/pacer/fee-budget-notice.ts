@@ -32,8 +32,11 @@ export function forgetFeeBudgetNotice(): void {
   forgetStatusMemo();
 }
 
+/** What a query of a court PACER serves does while the budget is spent: its notes and the status page say it. */
+export const BUDGET_EFFECT = "cases not cached yet answer 503 and refreshes wait; cached cases are still served.";
+
 /** What the court's notes say while the budget is spent: null for a court PACER does not serve here. */
 export function budgetNote(court: Pick<CourtRecord, "court_code" | "kind" | "case_management_system" | "coverage">, notice: FeeBudgetNotice): string | null {
   if (court.coverage === "planned" || !pacerServesCourt(court)) return null;
-  return `PACER fee budget (${notice.scope}) reached until ${notice.resetsAt.toISOString()}: cases not cached yet answer 503 and refreshes wait; cached cases are still served.`;
+  return `PACER fee budget (${notice.scope}) reached until ${notice.resetsAt.toISOString()}: ${BUDGET_EFFECT}`;
 }
