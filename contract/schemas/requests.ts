@@ -81,7 +81,7 @@ const caseQueryFields = {
   case_id: requiredString("case_id").describe(CASE_ID_DESCRIPTION),
   court_code: requiredString("court_code").describe(COURT_CODE_DESCRIPTION),
   last_checked: timestampParam("last_checked").describe(`${LAST_CHECKED_DESCRIPTION} With it, the answer has a delta.`).optional(),
-  context: contextSchema.describe("basic (default): the case header and parties; full: also the whole docket_history (newest entries kept within the response size limit).").optional(),
+  context: contextSchema.describe("basic (default): the case header, its status and primary_parties; full: also parties (with attorneys), cross_references and the whole docket_history (newest entries kept within the response size limit).").optional(),
   language: languagePreferenceSchema.describe("Language of text fields where the court publishes two (Canadian federal courts): en or fr. Default: the court's primary language.").optional(),
   filing_types: filingTypesParamSchema.describe(`Comma-separated filing types that delta.new_filings is filtered to, e.g. motion,order; needs last_checked. Values: ${FILING_TYPES.join(", ")}.`).optional(),
   /**

@@ -1,6 +1,7 @@
 // Small builders for the sandbox fixtures: they keep lib/sandbox/cases.ts readable as data, and
 // generate long dockets deterministically (same input, same docket, on every instance).
 import type { CaseHeader, CaseRecord, StoredDocketEntry, StoredParty } from "@/lib/cases/types";
+import { instantToZonedIso } from "@/lib/sources/zoned-time";
 
 type EntryInput = Omit<StoredDocketEntry, "first_seen_at" | "appeared_at" | "document_identifier_type" | "external_url"> & {
   /** Minutes between filing and the refresh that first stored it (default 20). */
@@ -96,6 +97,8 @@ export interface GeneratedDocketOptions {
   count: number;
   /** Filing time of the first generated entry. */
   start: string;
+  /** The court's IANA zone: filing times carry its offset, as live ones do (lib/courts/timezone.ts). */
+  zone: string;
   /** Mean gap between filings, in hours. */
   meanGapHours: number;
   firstEntryNumber: number;
@@ -124,7 +127,8 @@ export function generateDocket(options: GeneratedDocketOptions): StoredDocketEnt
     entries.push(
       build({
         entry_number: number,
-        filed_at: new Date(time).toISOString().replace(".000Z", "Z"),
+        // To the minute, in the court's zone: a docket's times, not a random instant's milliseconds in UTC.
+        filed_at: instantToZonedIso(Math.floor(time / 60_000) * 60_000, options.zone),
         filing_type: filingType,
         filed_by: filingType === "order" || filingType === "hearing" ? "Court" : party,
         description: text + filler,

@@ -5,7 +5,10 @@ import { caseBasicSchema, caseFullSchema, caseResponseSchema, type CaseResponse 
 import { GET } from "@/app/v2/case/route";
 import { newEntriesSince } from "@/lib/cases/compute-delta";
 import { RESPONSE_LIMIT_BYTES } from "@/lib/cases/fit-docket";
+import { courtTimezone } from "@/lib/courts/timezone";
+import { findCourt } from "@/lib/courts/registry";
 import { SANDBOX_CASES } from "@/lib/sandbox/cases";
+import { instantToZonedIso } from "@/lib/sources/zoned-time";
 import { callRoute, sandbox } from "../helpers/call-route";
 
 const contexts = [undefined, "basic", "full"] as const;
@@ -20,6 +23,17 @@ async function query(params: Record<string, string | undefined>, headers: Record
 }
 
 describe("GET /v2/case sandbox fixtures", () => {
+  it("gives every filing time its court's own offset, as live sources do (never UTC's Z)", async () => {
+    for (const fixture of SANDBOX_CASES) {
+      const zone = courtTimezone(findCourt(fixture.court_code)!);
+      const { body } = await query({ case_id: fixture.case_id, court_code: fixture.court_code, context: "full", last_checked: "2020-01-01T00:00:00Z" });
+      const times = [...(body.case as { docket_history: { filed_at: string }[] }).docket_history, ...body.delta!.new_filings].map((entry) => entry.filed_at);
+      expect(times.length, fixture.case_id).toBeGreaterThan(0);
+      const misread = times.filter((time) => instantToZonedIso(Date.parse(time), zone) !== time);
+      expect(misread.slice(0, 3), `${fixture.court_code} ${fixture.case_id} in ${zone}`).toEqual([]);
+    }
+  });
+
   describe.each(fixtures)("%s", (_name, fixture) => {
     it("answers every combination of context, language, last_checked and filing_types within the contract", async () => {
       for (const context of contexts) {
