@@ -73,7 +73,7 @@ function noticedCourt(court: CourtRecord, notices: CourtNotices): Court {
 }
 
 /** Tells the notices' effect on the courts apart: the same key, the same courts. */
-export function noticesKey(notices: CourtNotices): string {
+function noticesKey(notices: CourtNotices): string {
   if (notices.sandbox) return "sandbox";
   const budget = notices.feeBudget ? `${notices.feeBudget.scope}@${notices.feeBudget.resetsAt.toISOString()}` : "";
   const outages = [...notices.outages].map(([code, since]) => `${code}@${since.toISOString()}`).sort();

@@ -33,6 +33,31 @@ describe("GET /v2/openapi.json", () => {
     expect(example("/v2/wallet/deliveries", "get", 400)).toMatchObject({ code: "invalid_parameter", parameter: "cursor" });
   });
 
+  it("documents for GET /v2/case only codes it answers: each one listed is produced by a request (the payment and rate errors aside)", async () => {
+    const { body } = await callRoute(GET, "/v2/openapi.json");
+    const produced = new Map<string, number>();
+    for (const query of [
+      "case_id=24-99999&court_code=nysd",
+      "case_id=1:23-cv-04567&court_code=nysd&last_checked=yesterday",
+      "case_id=1:23-cv-04567&court_code=nysd&context=huge",
+      "case_id=1:24-cv-99999&court_code=nysd",
+      "case_id=1:24-cv-99999&court_code=zzzz",
+      "case_id=2024-00123&court_code=ohctclaims",
+      "case_id=3:24-cv-01001&court_code=prd",
+    ]) {
+      const answer = await callRoute(getCase, `/v2/case?test=1&${query}`);
+      produced.set(answer.body.error.code, answer.status);
+    }
+    const documented = new Map<string, number>();
+    for (const [status, response] of Object.entries(body.paths["/v2/case"].get.responses as Record<string, { description: string }>)) {
+      for (const [, code] of response.description.matchAll(/`([a-z_]+)`/g)) documented.set(code!, Number(status));
+    }
+    // rate_limited and payment_unavailable need a wallet's minute or an unreachable facilitator (tests/payments);
+    // payment_required and internal_error are every paid operation's.
+    for (const code of ["rate_limited", "payment_unavailable", "payment_required", "internal_error"]) documented.delete(code);
+    expect(new Map([...documented].sort())).toEqual(new Map([...produced].sort()));
+  });
+
 
   it("is a valid OpenAPI 3.1 document", async () => {
     const result = await callRoute(GET, "/v2/openapi.json");
