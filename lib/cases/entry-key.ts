@@ -9,6 +9,12 @@
 // the stored ones by sequence, then exact text, then filing time, so an edit or a partial reading (an
 // incremental fetch, a feed) never turns one entry into another.
 //
+// A reading of only the entries entered since a day (PACER's incremental docket fetch) cannot hold an entry
+// that appeared before that day: such a stored entry is never the match of an incoming one by text, filing
+// time or "the one left under this number" (a new sealed placeholder or a late copy under an old number is
+// a new filing, not an edit of the old entry, which the reading leaves out). Only the source's own ids
+// (sequence, document) still match it.
+//
 // An entry with neither number nor id (the Supreme Court's, TAMES', ACIS') changes its base key when the court
 // edits it: its document is linked days after the filing (the Court's PDFs), or its disposition or remarks are
 // filled in when the court rules (TAMES' "type (disposition) — remarks"). So such an entry is first the stored
@@ -28,6 +34,16 @@ export interface StoredIdentity {
   filedMs: number;
   /** The document the stored entry carries now (it may have been linked after the entry got its key). */
   document: string | null;
+  /** When it appeared on the docket (appeared_at), in milliseconds: never before the source entered it. */
+  appearedMs: number;
+}
+
+export interface AssignEntryKeysOptions {
+  /**
+   * The reading lists only entries entered at or after this instant (ms): a stored entry that appeared
+   * before it is matched by the source's own ids only.
+   */
+  readSinceMs?: number;
 }
 
 export function entryKey(entry: KeyedEntry): string {
@@ -47,7 +63,9 @@ export function entryKeys(entries: readonly KeyedEntry[]): string[] {
 }
 
 /** The key of each incoming entry: the stored entry it is, or a fresh key for a new one. */
-export function assignEntryKeys(incoming: readonly KeyedEntry[], stored: readonly StoredIdentity[]): string[] {
+export function assignEntryKeys(incoming: readonly KeyedEntry[], stored: readonly StoredIdentity[], { readSinceMs }: AssignEntryKeysOptions = {}): string[] {
+  // Whether a stored entry can be in this reading at all (see the header).
+  const inReading = (identity: StoredIdentity) => readSinceMs === undefined || identity.appearedMs >= readSinceMs;
   const storedByBase = groupBy(stored, (identity) => baseOf(identity.key));
   const bases = incoming.map(entryKey);
   const incomingByBase = groupBy(bases.keys(), (index) => bases[index]!);
@@ -80,10 +98,14 @@ export function assignEntryKeys(incoming: readonly KeyedEntry[], stored: readonl
       }
     };
     pass((entry, identity) => Boolean(entry.source_sequence) && entry.source_sequence === identity.sequence);
-    pass((entry, identity) => entry.description === identity.description && !conflicting(entry, identity));
-    pass((entry, identity) => Date.parse(entry.filed_at) === identity.filedMs && !conflicting(entry, identity));
+    const weak = (entry: KeyedEntry, identity: StoredIdentity) => inReading(identity) && !conflicting(entry, identity);
+    pass((entry, identity) => entry.description === identity.description && weak(entry, identity));
+    // Its text edited ("… Modified on …" added) before the filing time: a new row under the same number
+    // filed the same day (a sealed placeholder) is not what the edited one was.
+    pass((entry, identity) => editedText(identity.description, entry.description) && weak(entry, identity));
+    pass((entry, identity) => Date.parse(entry.filed_at) === identity.filedMs && weak(entry, identity));
     // One entry under a number, read and stored: the same entry, edited (CM/ECF numbers do not move).
-    const left = candidates.filter((identity) => !used.has(identity));
+    const left = candidates.filter((identity) => !used.has(identity) && inReading(identity));
     if (unmatched.size === 1 && left.length === 1 && members.length === 1 && !conflicting(incoming[[...unmatched][0]!]!, left[0]!)) {
       const index = [...unmatched][0]!;
       used.add(left[0]!);
@@ -102,7 +124,7 @@ export function assignEntryKeys(incoming: readonly KeyedEntry[], stored: readonl
         const entry = incoming[index]!;
         const found = storedByFiling
           .get(Date.parse(entry.filed_at))
-          ?.find((identity) => !used.has(identity) && sameDocument(entry, identity) && sameText(identity.description, entry.description));
+          ?.find((identity) => !used.has(identity) && inReading(identity) && sameDocument(entry, identity) && sameText(identity.description, entry.description));
         if (!found) continue;
         used.add(found);
         keys[index] = found.key;

@@ -35,6 +35,12 @@ export interface StoreCaseOptions {
    * replacing them with none. Header and entries are stored as usual.
    */
   keepParties?: boolean;
+  /**
+   * The reading lists only entries entered at or after this instant (ISO-8601; an incremental docket
+   * fetch): an entry stored as appearing before it is not among them, whatever its number or text
+   * (lib/cases/entry-key.ts).
+   */
+  enteredSince?: string;
 }
 
 export interface StoreCaseResult {
@@ -92,14 +98,14 @@ function sameEntry(stored: Omit<EntryData, "docketedAt">, next: EntryData): bool
   );
 }
 
-export async function storeCase({ prisma, record, source, scope = "case", keepParties = false }: StoreCaseOptions): Promise<StoreCaseResult> {
+export async function storeCase({ prisma, record, source, scope = "case", keepParties = false, enteredSince }: StoreCaseOptions): Promise<StoreCaseResult> {
   const header = record.header;
   return withCaseWrite(prisma, caseLockKey(record.court_code, record.case_id), async ({ tx, stamp }) => {
     const where = { courtCode_caseId: { courtCode: record.court_code, caseId: record.case_id } };
     const before = await tx.case.findUnique({ where, select: { id: true } });
     if (scope === "entries") {
       if (!before) return { newEntries: 0, storedAt: stamp };
-      const added = await storeEntries(tx, before.id, record.entries, stamp, { firstFetch: false, addOnly: true });
+      const added = await storeEntries(tx, before.id, record.entries, stamp, { firstFetch: false, addOnly: true, enteredSince });
       await nextContentVersion(tx, before.id);
       return { newEntries: added, storedAt: stamp };
     }
@@ -177,7 +183,7 @@ export async function storeCase({ prisma, record, source, scope = "case", keepPa
       });
     }
 
-    const newEntries = await storeEntries(tx, stored.id, record.entries, stamp, { firstFetch: before === null, addOnly: false });
+    const newEntries = await storeEntries(tx, stored.id, record.entries, stamp, { firstFetch: before === null, addOnly: false, enteredSince });
     await nextContentVersion(tx, stored.id);
     return { newEntries, storedAt: stamp };
   });
@@ -200,7 +206,7 @@ async function storeEntries(
   caseRef: string,
   entries: readonly NormalizedDocketEntry[],
   stamp: Date,
-  { firstFetch, addOnly }: { firstFetch: boolean; addOnly: boolean },
+  { firstFetch, addOnly, enteredSince }: { firstFetch: boolean; addOnly: boolean; enteredSince?: string },
 ): Promise<number> {
   const existing = new Map(
     (
@@ -218,9 +224,10 @@ async function storeEntries(
           documentIdentifierType: true,
           externalUrl: true,
           sourceSequence: true,
+          appearedAt: true,
         },
       })
-    ).map(({ entryKey: key, ...data }) => [key, data]),
+    ).map(({ entryKey: key, appearedAt, ...data }) => [key, { ...data, appearedMs: appearedAt.getTime() }]),
   );
   const incoming = new Map<string, EntryData>();
   const keys = assignEntryKeys(
@@ -231,7 +238,9 @@ async function storeEntries(
       description: data.description,
       filedMs: data.filedAt.getTime(),
       document: data.documentIdentifier,
+      appearedMs: data.appearedMs,
     })),
+    enteredSince === undefined ? {} : { readSinceMs: Date.parse(enteredSince) },
   );
   entries.forEach((entry, index) => {
     // A partial reading adds only what it can identify: an unnumbered feed item without a document would

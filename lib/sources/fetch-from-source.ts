@@ -9,7 +9,7 @@ import { normalizeCase } from "./normalize/normalize-case";
 import { sourceForCourt } from "./registry";
 
 export type FetchOutcome =
-  | { kind: "found"; case: NormalizedCase; source: string; partiesOmitted?: boolean }
+  | { kind: "found"; case: NormalizedCase; source: string; partiesOmitted?: boolean; enteredSince?: string }
   /** `sealed`: the source says the case exists under seal (answered 404 with a message that says so). */
   | { kind: "not_found"; sealed?: boolean }
   /** `budgetSpent`: a paid source's fee budget is spent until `estimatedRecoveryAt` (503 "fee budget reached"). */
@@ -41,7 +41,13 @@ export async function fetchFromSource({ court, caseId, now, timeoutMs }: FetchFr
     const result = await Promise.race([adapter.fetchCase({ court, caseId, now, signal: controller.signal }), deadline]);
     switch (result.kind) {
       case "found":
-        return { kind: "found", case: normalizeCase(court, caseId, result.case), source: adapter.name, ...(result.partiesOmitted ? { partiesOmitted: true } : {}) };
+        return {
+          kind: "found",
+          case: normalizeCase(court, caseId, result.case),
+          source: adapter.name,
+          ...(result.partiesOmitted ? { partiesOmitted: true } : {}),
+          ...(result.enteredSince ? { enteredSince: result.enteredSince } : {}),
+        };
       case "sealed":
         logEvent("info", "source: case under seal", { court_code: court.court_code, case_id: caseId, message: result.message });
         return { kind: "not_found", sealed: true };

@@ -91,6 +91,11 @@ export type SourceResult =
        * the cache keeps the parties it holds instead of emptying them.
        */
       partiesOmitted?: boolean;
+      /**
+       * The reading lists only the entries entered at or after this instant (ISO-8601): the cache matches
+       * its entries knowing that older ones cannot be among them (lib/cases/entry-key.ts).
+       */
+      enteredSince?: string;
     }
   | { kind: "not_found" }
   | { kind: "unavailable"; reason: string; estimatedRecoveryAt: string | null }

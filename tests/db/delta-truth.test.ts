@@ -141,6 +141,29 @@ describe.each(EACH_DATABASE)("when an entry is new, on %s", (_name, target) => {
     expect(history.docket_history.find((entry) => entry.entry_number === 5)!.description).toContain("Modified on");
   });
 
+  it("a new row under a number, listed before the entry it shares the number and day with, is new; that entry's edit is not", async () => {
+    const caseId = nextCaseId();
+    const motion: SourceEntry = { number: 7, filed: daysAgo(0), text: "MOTION to compel", documentId: "70" };
+    scriptedSource.put("nysd", civilCase(caseId, [{ number: 6, filed: daysAgo(2), text: "ANSWER", documentId: "60" }, motion]));
+    const first = await query({ case_id: caseId, court_code: "nysd", last_checked: yesterday() });
+    expect(first.body.delta!.new_filings.map((filing) => filing.description)).toEqual(["MOTION to compel"]);
+
+    // The court adds a sealed placeholder under 7 (no document) above the motion, and marks the motion modified.
+    scriptedSource.put("nysd", civilCase(caseId, [
+      { number: 6, filed: daysAgo(2), text: "ANSWER", documentId: "60" },
+      { number: 7, filed: daysAgo(0), text: "SEALED DOCUMENT placed in vault." },
+      { ...motion, text: "MOTION to compel (Modified on 11/26/2026)" },
+    ]));
+    await refresh(caseId);
+    const check = await query({ case_id: caseId, court_code: "nysd", last_checked: first.body.meta.queried_at, context: "full" });
+    expect(check.body.delta!.new_filings.map((filing) => filing.description)).toEqual(["SEALED DOCUMENT placed in vault."]);
+    expect((check.body.case as { docket_history: DocketEntry[] }).docket_history.map((entry) => entry.description).sort()).toEqual([
+      "ANSWER",
+      "MOTION to compel (Modified on 11/26/2026)",
+      "SEALED DOCUMENT placed in vault.",
+    ]);
+  });
+
   it("an agent starting from any last_checked gets every entry docketed after it and none docketed and stored before it", async () => {
     const caseId = nextCaseId();
     const zone = courtTimezone(findCourt("nysd")!);

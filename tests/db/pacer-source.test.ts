@@ -38,6 +38,9 @@ const LAED = "pacer/district/laed_127926.html"; // 58 entries entered over three
 const MAD = "pacer/district/mad_193254.html"; // 30 entries
 const NJD = "pacer/district/njd_509180.html"; // 174 kB: above PACER's 30-page cap
 const TXED = "pacer/district/txed.html"; // 25 entries, all entered in 2007
+// A criminal docket whose #101 has three rows: the plea agreement (2004), its sealed placeholder (no link),
+// and a plea agreement entered again on 2005-09-12 under the same number with its own sequence number.
+const NCWD = "pacer/district/ncwd_1.html";
 
 const queryCase = (courtCode: string, caseId: string) =>
   // Answers are read as the envelope they are: a case, or an error.
@@ -247,6 +250,40 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(incrementalBill.bytes).toBeLessThan(env.pacer.bills.at(-1)!.bytes);
     const shape = (entries: StoredEntry[]) => entries.map((entry) => [entry.entry_key, entry.description, entry.filed_at.toISOString()]);
     expect(shape(after)).toEqual(shape(reference));
+  });
+
+  it("refresh: a new row under an old number (#101 entered again in 2005, beside the 2004 sealed placeholder) is a new filing, reported once; the placeholder stays", async () => {
+    const hosted = host(NCWD, "ncwd");
+    env.pacer.advanceTo("2005-09-10");
+    const first = await queryCase("ncwd", hosted.caseId);
+    expect(first.status).toBe(200);
+    const rows101 = async (caseId: string) =>
+      (await storedEntries(prisma(), "ncwd", caseId)).filter((entry) => /^num:101(#|$)/.test(entry.entry_key)).map((entry) => entry.description.replace(/ as to Robert Warren[\s\S]*/, "")).sort();
+    expect(await rows101(hosted.caseId)).toEqual(["Plea Agreement", "SEALED DOCUMENT"]);
+
+    // The refresh reads the entries entered since the day of the latest filing held (09/08/2005): the boundary
+    // days again, #182 and the new #101 row, which shares its number and filing date with the placeholder.
+    env.pacer.advanceTo("2005-09-13");
+    const summary = await refreshCases({ prisma: prisma(), court: findCourt("ncwd")!, caseIds: [hosted.caseId], now: new Date() });
+    expect(summary).toMatchObject({ refreshed: 1, unavailable: 0 });
+    // An incremental reading (the header moved too, so with the parties: the same range of entries).
+    expect((await prisma().pacerFee.findFirst({ where: { caseId: hosted.caseId }, orderBy: { id: "desc" } }))?.kind).toMatch(/^docket_(since|parties)$/);
+    expect(await rows101(hosted.caseId)).toEqual(["PLEA AGREEMENT", "Plea Agreement", "SEALED DOCUMENT"]);
+
+    const since = await callRoute<CaseResponse>(getCase, "/v2/case", {
+      query: { case_id: hosted.caseId, court_code: "ncwd", last_checked: first.body.meta.queried_at },
+    });
+    expect(since.status).toBe(200);
+    expect(since.body.delta!.new_filings.map((entry) => `${entry.entry_number} ${entry.description.replace(/ as to Robert Warren[\s\S]*/, "")}`).sort()).toEqual([
+      "101 PLEA AGREEMENT",
+      "182 RESPONSE to Motion by USA",
+    ]);
+
+    // The cache now holds what a whole reading of the docket that day holds.
+    const whole = host(NCWD, "ncwd");
+    expect((await queryCase("ncwd", whole.caseId)).status).toBe(200);
+    const shape = (entries: StoredEntry[]) => entries.map((entry) => [entry.entry_key, entry.description, entry.filed_at.toISOString()]);
+    expect(shape(await storedEntries(prisma(), "ncwd", hosted.caseId))).toEqual(shape(await storedEntries(prisma(), "ncwd", whole.caseId)));
   });
 
   it("the 30-page cap: a long docket costs $3.00 at most; the operator summary shows spend per day, court and paid query", async () => {

@@ -2,7 +2,7 @@
 // does not hold is fetched whole once (parties included); a cached case is refreshed with the entries
 // entered since the court-local day of its last successful refresh, without parties unless the header
 // changed (the boundary day is read again, and lib/cases/entry-key.ts merges it without duplicates, known
-// entries keeping their appearance time). Before any paid request the fee budget is checked; court
+// entries keeping their appearance time, told that nothing entered before that day is in the reading). Before any paid request the fee budget is checked; court
 // systems that are down, slow or answer an error page make the fetch "unavailable" (503, never charged).
 // Free change detection before scheduled refreshes is plan-pacer-refresh.ts.
 import { courtTimezone } from "@/lib/courts/timezone";
@@ -13,6 +13,7 @@ import { logEvent } from "@/lib/log";
 import { CourtHttpError } from "@/lib/sources/http/court-http-client";
 import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
 import type { FetchCaseRequest, SourceAdapter, SourceCase, SourceResult } from "@/lib/sources/types";
+import { zonedTimeToIso } from "@/lib/sources/zoned-time";
 import { EcfUnavailable } from "./ecf-request";
 import { budgetState } from "./fee-ledger";
 import { fetchDocketReport, type DocketQuery } from "./fetch-docket-report";
@@ -27,6 +28,12 @@ export function courtDay(court: Pick<CourtRecord, "court_code" | "region">, at: 
   const parts = new Intl.DateTimeFormat("en-US", { timeZone: courtTimezone(court), year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("month")}/${part("day")}/${part("year")}`;
+}
+
+/** The instant a court-local day (MM/DD/YYYY, as courtDay writes it) begins. */
+function startOfCourtDay(court: Pick<CourtRecord, "court_code" | "region">, day: string): string {
+  const [month, date, year] = day.split("/").map(Number);
+  return zonedTimeToIso({ year: year!, month: month!, day: date! }, courtTimezone(court));
 }
 
 interface CachedHeader {
@@ -98,12 +105,14 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
     return "kind" in whole ? whole : { kind: "found", case: whole };
   }
   const since = await sinceDay(prisma, court, caseId, now);
+  // What the cache needs to know of the reading: nothing entered before the start of that day is in it.
+  const enteredSince = startOfCourtDay(court, since);
   const recent = await read({ ...base, enteredSince: since, parties: false });
   if ("kind" in recent) return recent;
-  if (!headerChanged(court, caseId, recent, cached)) return { kind: "found", case: recent, partiesOmitted: true };
+  if (!headerChanged(court, caseId, recent, cached)) return { kind: "found", case: recent, partiesOmitted: true, enteredSince };
   // The header moved (judge, name, termination): the parties may have too, so read them with the same range.
   const withParties = await read({ ...base, enteredSince: since, parties: true });
-  return "kind" in withParties ? withParties : { kind: "found", case: withParties };
+  return "kind" in withParties ? withParties : { kind: "found", case: withParties, enteredSince };
 }
 
 export function createPacerSource(): SourceAdapter {
