@@ -29,7 +29,7 @@ export const deltaSchema = z.strictObject({
   new_filings: z.array(docketEntrySchema),
   /**
    * Added in 2.1.0: the new filings did not all fit under the response size ceiling. `new_filings` holds the
-   * earliest that fit; pass `next_cursor` as `delta_cursor` (with the same `last_checked`) for the rest.
+   * earliest that fit; pass `next_cursor` as `delta_cursor` (same case, same `last_checked`) for the rest.
    */
   truncated: z.boolean(),
   /** Added in 2.1.0: the continuation of a truncated delta, or null when this answer holds the rest. */

@@ -86,13 +86,13 @@ const caseQueryFields = {
   filing_types: filingTypesParamSchema.describe(`Comma-separated filing types that delta.new_filings is filtered to, e.g. motion,order; needs last_checked. Values: ${FILING_TYPES.join(", ")}.`).optional(),
   /**
    * Added in 2.1.0. `delta.next_cursor` of a previous answer whose delta was truncated: the answer continues
-   * that delta (same `last_checked`) after the filings already returned.
+   * that delta (same case, same `last_checked`) after the filings already returned.
    */
   delta_cursor: z
     .string()
     .min(1, { error: "delta_cursor must be a delta.next_cursor value from a previous response" })
     .max(512, { error: "delta_cursor must be a delta.next_cursor value from a previous response" })
-    .describe("delta.next_cursor of a previous answer whose delta was truncated, sent with the same last_checked: continues that delta.")
+    .describe("delta.next_cursor of a previous answer whose delta was truncated, sent for the same case with the same last_checked: continues that delta.")
     .optional(),
 };
 

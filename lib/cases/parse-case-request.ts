@@ -4,6 +4,7 @@ import { parseTimestampWithOffset, type BatchQuery, type CaseQuery, type FILING_
 import { resolveCourt, type CoveredCourt } from "@/lib/courts/resolve-court";
 import { SANDBOX_FIXTURE_COURTS } from "@/lib/sandbox/lookup-sandbox-case";
 import { ServiceError } from "@/lib/errors";
+import { decodeDeltaCursor } from "./delta-cursor";
 
 type FilingType = (typeof FILING_TYPES)[number];
 
@@ -87,6 +88,9 @@ export function parseCaseRequest(query: CaseQuery | BatchQuery, now: Date, optio
     );
   }
   const { court, caseId } = resolveCourt(query.court_code, query.case_id, sandboxCourts(options));
+  // A cursor of another last_checked or case is refused here, before any lookup or payment (walk-delta.ts
+  // reads it again when the delta is built).
+  if (query.delta_cursor !== undefined) decodeDeltaCursor(query.delta_cursor, lastChecked!.at.getTime(), { courtCode: court.court_code, caseId });
   return {
     court,
     caseId,

@@ -4,7 +4,7 @@
 // last one kept, so a chain of answers returns every new filing exactly once, each under the ceiling.
 import type { Delta, DocketEntry } from "@/contract";
 import { chronological, entriesNewSince } from "./compute-delta";
-import { compareWalk, decodeDeltaCursor, encodeDeltaCursor, type DeltaPosition } from "./delta-cursor";
+import { compareWalk, decodeDeltaCursor, encodeDeltaCursor, type DeltaCase, type DeltaPosition } from "./delta-cursor";
 import { entryKey } from "./entry-key";
 import type { CaseRequest } from "./parse-case-request";
 import type { StoredDocketEntry } from "./types";
@@ -18,6 +18,8 @@ interface WalkStep {
 
 export interface DeltaWalk {
   sinceMs: number;
+  /** The case walked: its cursors belong to it. */
+  forCase: DeltaCase;
   /** New filings after the cursor, in walk order. */
   steps: WalkStep[];
   toEntry: (entry: StoredDocketEntry) => DocketEntry;
@@ -25,7 +27,7 @@ export interface DeltaWalk {
 
 export function walkDelta(
   entries: readonly StoredDocketEntry[],
-  request: Pick<CaseRequest, "lastChecked" | "filingTypes" | "deltaCursor">,
+  request: Pick<CaseRequest, "court" | "caseId" | "lastChecked" | "filingTypes" | "deltaCursor">,
   toEntry: (entry: StoredDocketEntry) => DocketEntry,
 ): { delta: Delta; walk: DeltaWalk } {
   const lastChecked = request.lastChecked!;
@@ -33,7 +35,8 @@ export function walkDelta(
   const sinceMs = since.getTime();
   const filter = request.filingTypes;
   const fresh = entriesNewSince(entries, since);
-  const after = request.deltaCursor ? decodeDeltaCursor(request.deltaCursor, sinceMs) : null;
+  const forCase: DeltaCase = { courtCode: request.court.court_code, caseId: request.caseId };
+  const after = request.deltaCursor ? decodeDeltaCursor(request.deltaCursor, sinceMs, forCase) : null;
   const steps = fresh
     .map((entry) => ({
       entry,
@@ -51,7 +54,7 @@ export function walkDelta(
     truncated: false,
     next_cursor: null,
   };
-  return { delta, walk: { sinceMs, steps, toEntry } };
+  return { delta, walk: { sinceMs, forCase, steps, toEntry } };
 }
 
 const bytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), "utf8");
@@ -75,12 +78,12 @@ export function cutDelta(delta: Delta, walk: DeltaWalk, budget: number): Delta {
     ...delta,
     new_filings: chronological(kept.filter((step) => step.shown).map((step) => step.entry)).map(walk.toEntry),
     truncated: true,
-    next_cursor: encodeDeltaCursor(walk.sinceMs, kept[kept.length - 1]!.position),
+    next_cursor: encodeDeltaCursor(walk.sinceMs, walk.forCase, kept[kept.length - 1]!.position),
   };
 }
 
 /** The longest cursor a walk can produce: room to reserve before cutting. */
 export function longestCursor(walk: DeltaWalk): string {
   const longestKey = walk.steps.reduce((longest, step) => Math.max(longest, step.position.key.length), 0);
-  return encodeDeltaCursor(walk.sinceMs, { appearedMs: 8_640_000_000_000_000, key: "x".repeat(longestKey) });
+  return encodeDeltaCursor(walk.sinceMs, walk.forCase, { appearedMs: 8_640_000_000_000_000, key: "x".repeat(longestKey) });
 }

@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { CaseResponse, DocketEntry, MonitorResponse } from "@/contract";
 import { GET as getCase } from "@/app/v2/case/route";
+import { POST as postBatch } from "@/app/v2/cases/batch/route";
 import { GET as getMonitor } from "@/app/v2/monitor/route";
 import { RESPONSE_LIMIT_BYTES } from "@/lib/cases/fit-docket";
 import { courtTimezone } from "@/lib/courts/timezone";
@@ -232,6 +233,41 @@ describe.each(EACH_DATABASE)("when an entry is new, on %s", (_name, target) => {
     expect(garbage.status).toBe(400);
     const alone = await query({ case_id: caseId, court_code: "nysd", delta_cursor: cut.body.delta!.next_cursor! });
     expect(alone.status).toBe(400);
+    // ... and to its case: sent with another one (a batch holds several cursors side by side), it is refused,
+    // not taken as "that case's walk is done" (which skipped the other case's filings).
+    const otherCase = nextCaseId();
+    scriptedSource.put("nysd", civilCase(otherCase, entries.slice(0, 3)));
+    const elsewhere = await query({ case_id: otherCase, court_code: "nysd", last_checked: "2020-01-01T00:00:00Z", delta_cursor: cut.body.delta!.next_cursor! });
+    expect(elsewhere.status).toBe(400);
+    expect((elsewhere.body as unknown as { error: { code: string; message: string } }).error).toMatchObject({
+      code: "invalid_parameter",
+      message: expect.stringContaining("another case"),
+    });
+    const inBatch = await callRoute(postBatch, "/v2/cases/batch", {
+      body: {
+        queries: [
+          { case_id: caseId, court_code: "nysd", context: "basic", last_checked: "2020-01-01T00:00:00Z", delta_cursor: cut.body.delta!.next_cursor! },
+          { case_id: otherCase, court_code: "nysd", context: "basic", last_checked: "2020-01-01T00:00:00Z", delta_cursor: cut.body.delta!.next_cursor! },
+        ],
+      },
+    });
+    // A batch is checked whole before anything is paid: the refusal names the query.
+    expect(inBatch.status).toBe(400);
+    expect((inBatch.body as unknown as { error: Record<string, unknown> }).error).toMatchObject({
+      code: "invalid_parameter",
+      parameter: "queries[1].delta_cursor",
+      query_index: 1,
+    });
+    // A cursor handed out before cursors named their case still continues its walk.
+    const { c: _case, ...legacyBody } = JSON.parse(Buffer.from(cut.body.delta!.next_cursor!, "base64url").toString("utf8")) as Record<string, unknown>;
+    const legacy = await query({
+      case_id: caseId,
+      court_code: "nysd",
+      last_checked: "2020-01-01T00:00:00Z",
+      delta_cursor: Buffer.from(JSON.stringify(legacyBody), "utf8").toString("base64url"),
+    });
+    expect(legacy.status).toBe(200);
+    expect(legacy.body.delta!.new_filings[0]!.entry_number).toBe(cut.body.delta!.new_filings.at(-1)!.entry_number! + 1);
   });
 
   it("the demo source's first query with last_checked = yesterday lists only what it docketed since", async () => {
