@@ -142,6 +142,25 @@ describe.each(EACH_DATABASE)("when an entry is new, on %s", (_name, target) => {
     expect(history.docket_history.find((entry) => entry.entry_number === 5)!.description).toContain("Modified on");
   });
 
+  it("an entry entered at a minute the court gives without seconds is new to a last_checked inside that minute", async () => {
+    const caseId = nextCaseId();
+    const zone = courtTimezone(findCourt("nysd")!);
+    // Ten minutes ago, as the court writes it: its local wall time to the minute.
+    const minuteStart = Math.floor((Date.now() - 10 * 60_000) / 60_000) * 60_000;
+    const local = new Intl.DateTimeFormat("sv-SE", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .format(new Date(minuteStart))
+      .replace(" ", "T");
+    scriptedSource.put("nysd", civilCase(caseId, [
+      { number: 1, filed: daysAgo(30), text: "COMPLAINT", documentId: "1" },
+      { number: 2, filed: local.slice(0, 10), entered: local, text: "NOTICE of appearance", documentId: "2" },
+    ]));
+    const inside = await query({ case_id: caseId, court_code: "nysd", last_checked: new Date(minuteStart + 30_000).toISOString() });
+    expect(inside.status, inside.text).toBe(200);
+    expect(inside.body.delta!.new_filings.map((filing) => filing.entry_number)).toEqual([2]);
+    const after = await query({ case_id: caseId, court_code: "nysd", last_checked: new Date(minuteStart + 60_000).toISOString() });
+    expect(after.body.delta!.new_filings).toEqual([]);
+  });
+
   it("a new row under a number, listed before the entry it shares the number and day with, is new; that entry's edit is not", async () => {
     const caseId = nextCaseId();
     const motion: SourceEntry = { number: 7, filed: daysAgo(0), text: "MOTION to compel", documentId: "70" };

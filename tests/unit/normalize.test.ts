@@ -11,7 +11,7 @@ import { classifyPartyType } from "@/lib/sources/normalize/classify-party-type";
 import { documentIdentifierType } from "@/lib/sources/normalize/document-links";
 import { harmonizeCaseName } from "@/lib/sources/normalize/harmonize-case-name";
 import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
-import { UnreadableSourceDate, toCalendarDate, toTimestamp } from "@/lib/sources/normalize/normalize-date";
+import { UnreadableSourceDate, toCalendarDate, toLatestTimestamp, toTimestamp } from "@/lib/sources/normalize/normalize-date";
 import { instantToZonedIso, zonedTimeToIso } from "@/lib/sources/zoned-time";
 
 describe("filing types", () => {
@@ -210,6 +210,18 @@ describe("dates", () => {
     expect(toTimestamp(value, "America/New_York")).toBe(expected);
   });
 
+  it.each([
+    // The last moment the source's precision allows: the day, the minute, the second.
+    ["11/16/2026", "2026-11-17T04:59:59.999Z"],
+    ["11/16/2026 3:05 PM", "2026-11-16T20:05:59.999Z"],
+    ["2026-11-16T11:20", "2026-11-16T16:20:59.999Z"],
+    ["2026-11-16T11:20:07", "2026-11-16T16:20:07.999Z"],
+    ["2026-11-16T16:20Z", "2026-11-16T16:20:59.999Z"],
+    ["2026-11-16T16:20:00.250Z", "2026-11-16T16:20:00.999Z"],
+  ])("entered %s in New York: appeared no later than %s", (value, expected) => {
+    expect(toLatestTimestamp(value, "America/New_York")).toBe(expected);
+  });
+
   it("refuses what it cannot read instead of guessing", () => {
     for (const value of ["16 Nov 2026", "2026-02-30", "13/01/2026", "2026-11-16T25:00"]) {
       expect(() => toTimestamp(value, "America/New_York"), value).toThrow(UnreadableSourceDate);
@@ -267,8 +279,9 @@ describe("normalizeCase", () => {
         document_identifier: "D1",
         document_identifier_type: "ca_doc_id",
         external_url: "https://www.fct-cf.gc.ca/en/court-files-and-decisions/court-files?doc=D1",
-        // A time: the entry was docketed then.
-        docketed_at: "2023-06-19T10:12:00-04:00",
+        // A time to the minute: docketed at some moment of that minute, so its last one (an agent whose
+        // last_checked falls inside that minute is not told to skip it).
+        docketed_at: "2023-06-19T14:12:59.999Z",
         source_sequence: null,
       },
       {

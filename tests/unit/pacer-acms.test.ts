@@ -58,7 +58,8 @@ describe("ACMS refusals and constructed cases", () => {
     });
     const entries = read(json).case.entries;
     expect(entries.map((entry) => [entry.number, entry.filed, entry.entered, entry.sequence])).toEqual([
-      [1, "2023-09-29", "2023-10-02T11:17:00", "a"],
+      // The stamp is to the minute: no seconds are made up.
+      [1, "2023-09-29", "2023-10-02T11:17", "a"],
       [2, "2023-10-02", "2023-10-02T13:05:09", "b"],
       [3, "2023-10-03", "2023-10-03T15:10:22Z", "c"],
     ]);

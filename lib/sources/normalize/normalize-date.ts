@@ -13,6 +13,8 @@ export class UnreadableSourceDate extends Error {
 interface Parsed extends LocalTime {
   /** Present when the source gave an offset: the value is an instant, kept as given. */
   withOffset?: string;
+  /** Whether the source wrote the seconds (a time without them stands for any moment of that minute). */
+  withSeconds?: boolean;
 }
 
 const ISO_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
@@ -25,12 +27,12 @@ function parse(value: string): Parsed {
   if (match) {
     const [, y, mo, d, h, mi, s, zone] = match;
     const offset = zone!.toUpperCase() === "Z" ? "Z" : zone!.replace(/^([+-]\d{2})(\d{2})$/, "$1:$2");
-    return checked(text, { year: +y!, month: +mo!, day: +d!, hour: +h!, minute: +mi!, second: s ? +s : 0, withOffset: offset });
+    return checked(text, { year: +y!, month: +mo!, day: +d!, hour: +h!, minute: +mi!, second: s ? +s : 0, withOffset: offset, withSeconds: s !== undefined });
   }
   match = ISO_LOCAL.exec(text);
   if (match) {
     const [, y, mo, d, h, mi, s] = match;
-    return checked(text, { year: +y!, month: +mo!, day: +d!, ...(h ? { hour: +h, minute: +mi!, second: s ? +s : 0 } : {}) });
+    return checked(text, { year: +y!, month: +mo!, day: +d!, ...(h ? { hour: +h, minute: +mi!, second: s ? +s : 0, withSeconds: s !== undefined } : {}) });
   }
   match = US_LOCAL.exec(text);
   if (match) {
@@ -41,7 +43,12 @@ function parse(value: string): Parsed {
       if (hour === 12) hour = pm ? 12 : 0;
       else if (pm) hour += 12;
     }
-    return checked(text, { year: +y!, month: +mo!, day: +d!, ...(hour === undefined ? {} : { hour, minute: +mi!, second: s ? +s : 0 }) });
+    return checked(text, {
+      year: +y!,
+      month: +mo!,
+      day: +d!,
+      ...(hour === undefined ? {} : { hour, minute: +mi!, second: s ? +s : 0, withSeconds: s !== undefined }),
+    });
   }
   throw new UnreadableSourceDate(value);
 }
@@ -82,14 +89,18 @@ export function toOptionalCalendarDate(value: string | null | undefined): string
 }
 
 /**
- * The latest instant a source date allows, ISO-8601 with the court's offset: a date alone is the last
- * millisecond of that day in the court's zone (an entry "entered 11/16/2026" may have been entered at any
- * time that day), a time or an instant is itself. Change detection takes it as the moment an entry
- * appeared, so that no agent is told to skip past a filing it has not seen.
+ * The latest instant a source date allows (ISO-8601): a date alone is the last millisecond of that day in
+ * the court's zone (an entry "entered 11/16/2026" may have been entered at any time that day), a time
+ * without seconds the last millisecond of that minute ("[Entered: 11/16/2026 02:03 PM]"), a time with
+ * seconds the last of that second (fractions are not kept). Change detection takes it as the moment an
+ * entry appeared, so that no agent is told to skip past a filing it has not seen.
  */
 export function toLatestTimestamp(value: string, zone: string): string {
   const parsed = parse(value);
-  if (parsed.withOffset || parsed.hour !== undefined) return toTimestamp(value, zone);
+  if (parsed.withOffset || parsed.hour !== undefined) {
+    const start = Date.parse(toTimestamp(value, zone));
+    return new Date(start + (parsed.withSeconds ? 999 : 59_999)).toISOString();
+  }
   const nextDay = new Date(Date.UTC(parsed.year, parsed.month - 1, parsed.day + 1));
   const startOfNextDay = zonedTimeToIso(
     { year: nextDay.getUTCFullYear(), month: nextDay.getUTCMonth() + 1, day: nextDay.getUTCDate() },

@@ -26,11 +26,13 @@ function enteredStamp(text: string): LocalTime | null {
   const [, month, day, year, hour, minute, second, meridiem] = match;
   let hours = Number(hour) % 12;
   if (meridiem!.toUpperCase() === "P") hours += 12;
-  return { year: Number(year), month: Number(month), day: Number(day), hour: hours, minute: Number(minute), second: Number(second ?? 0) };
+  // Seconds only where the stamp writes them: a stamp to the minute stands for any moment of it.
+  return { year: Number(year), month: Number(month), day: Number(day), hour: hours, minute: Number(minute), ...(second === undefined ? {} : { second: Number(second) }) };
 }
 
 function localIso(time: LocalTime): string {
-  return `${time.year}-${pad(time.month)}-${pad(time.day)}T${pad(time.hour ?? 0)}:${pad(time.minute ?? 0)}:${pad(time.second ?? 0)}`;
+  const seconds = time.second === undefined ? "" : `:${pad(time.second)}`;
+  return `${time.year}-${pad(time.month)}-${pad(time.day)}T${pad(time.hour ?? 0)}:${pad(time.minute ?? 0)}${seconds}`;
 }
 
 const str = (value: unknown): string | null => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
