@@ -252,6 +252,31 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(shape(after)).toEqual(shape(reference));
   });
 
+  it("refresh: a filing date the clerk put ahead does not move the reading past entries entered since the last one", async () => {
+    const hosted = host(LAED, "laed");
+    env.pacer.advanceTo("2009-06-30");
+    expect((await queryCase("laed", hosted.caseId)).status).toBe(200);
+    const held = await storedEntries(prisma(), "laed", hosted.caseId);
+    // That reading was on 2009-06-30 (as the replayed court's calendar has it), and one entry it stored carries
+    // a filing date a month after today (a typo).
+    await prisma().$executeRawUnsafe(
+      `UPDATE cases SET last_refreshed_at = '2009-06-30T22:00:00Z' WHERE court_code = 'laed' AND case_id = $1`,
+      hosted.caseId,
+    );
+    await prisma().$executeRawUnsafe(
+      `UPDATE docket_entries SET filed_at = now() + interval '30 days'
+       WHERE entry_key = $1 AND case_ref = (SELECT id FROM cases WHERE court_code = 'laed' AND case_id = $2)`,
+      held.at(-1)!.entry_key,
+      hosted.caseId,
+    );
+
+    env.pacer.advanceTo(null);
+    expect(await refreshCases({ prisma: prisma(), court: findCourt("laed")!, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1 });
+    expect((await prisma().pacerFee.findFirst({ where: { caseId: hosted.caseId }, orderBy: { id: "desc" } }))?.kind).toMatch(/^docket_(since|parties)$/);
+    // Every entry entered after 2009-06-30 was read: the whole docket is held, once.
+    expect(await storedEntries(prisma(), "laed", hosted.caseId)).toHaveLength(58);
+  });
+
   it("refresh: a new row under an old number (#101 entered again in 2005, beside the 2004 sealed placeholder) is a new filing, reported once; the placeholder stays", async () => {
     const hosted = host(NCWD, "ncwd");
     env.pacer.advanceTo("2005-09-10");

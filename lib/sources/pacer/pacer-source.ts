@@ -57,21 +57,27 @@ function headerChanged(court: CourtRecord, caseId: string, reading: SourceCase, 
   );
 }
 
+/** How far the database's clock (last_refreshed_at) may be from the court's, at most. */
+const CLOCK_MARGIN_MS = 3_600_000;
+
 /**
- * The day an incremental fetch starts from: the court-local day of the latest filing the cache holds
- * (never after today). Entries are entered in time order and none is entered before it is filed, so every
- * entry entered after the last successful reading is on or after that day — whatever the clocks say, and
- * even when a reading was fetched but never stored. The day is read again; entry-key.ts merges it.
+ * The day an incremental fetch starts from: the court-local day of the latest filing the cache holds.
+ * Entries are entered in time order and none is entered before it is filed, so every entry entered after the
+ * last successful reading is on or after that day — whatever the clocks say, and even when a reading was
+ * fetched but never stored. A filing date the clerk put ahead (a typo, a date set for later) would make that
+ * day too late, so the day is never after the last stored reading (less a margin for clocks) nor after
+ * today. The day is read again; entry-key.ts merges it.
  */
-async function sinceDay(prisma: PrismaClient, court: CourtRecord, caseId: string, now: Date): Promise<string> {
+async function sinceDay(prisma: PrismaClient, court: CourtRecord, caseId: string, lastRefreshedAt: Date, now: Date): Promise<string> {
   const rows = await prisma.$queryRawUnsafe<{ latest: Date | null }[]>(
     `SELECT max(e.filed_at) AS latest FROM docket_entries e JOIN cases c ON c.id = e.case_ref WHERE c.court_code = $1 AND c.case_id = $2`,
     court.court_code,
     caseId,
   );
+  const bounds = [now.getTime(), lastRefreshedAt.getTime() - CLOCK_MARGIN_MS];
   const latest = rows[0]?.latest;
-  const at = latest && latest.getTime() < now.getTime() ? latest : now;
-  return courtDay(court, at);
+  if (latest) bounds.push(latest.getTime());
+  return courtDay(court, new Date(Math.min(...bounds)));
 }
 
 async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court, caseId, now, signal }: FetchCaseRequest): Promise<SourceResult> {
@@ -104,7 +110,7 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
     const whole = await read({ ...base, enteredSince: null, parties: true });
     return "kind" in whole ? whole : { kind: "found", case: whole };
   }
-  const since = await sinceDay(prisma, court, caseId, now);
+  const since = await sinceDay(prisma, court, caseId, cached.lastRefreshedAt, now);
   // What the cache needs to know of the reading: nothing entered before the start of that day is in it.
   const enteredSince = startOfCourtDay(court, since);
   const recent = await read({ ...base, enteredSince: since, parties: false });
