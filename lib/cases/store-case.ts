@@ -24,13 +24,6 @@ export interface StoreCaseOptions {
   /** The adapter the case came from, e.g. "demo". */
   source: string;
   /**
-   * "entries": the record is a partial reading (an RSS feed's items): only entries the cache does not
-   * know yet are added, and only those it can identify (numbered, or with a document); the header,
-   * parties and known entries stay as the last full reading left them. Nothing happens to a case the
-   * cache does not hold.
-   */
-  scope?: "case" | "entries";
-  /**
    * The reading left the parties out (an incremental docket fetch): keep the stored parties instead of
    * replacing them with none. Header and entries are stored as usual.
    */
@@ -98,17 +91,11 @@ function sameEntry(stored: Omit<EntryData, "docketedAt">, next: EntryData): bool
   );
 }
 
-export async function storeCase({ prisma, record, source, scope = "case", keepParties = false, enteredSince }: StoreCaseOptions): Promise<StoreCaseResult> {
+export async function storeCase({ prisma, record, source, keepParties = false, enteredSince }: StoreCaseOptions): Promise<StoreCaseResult> {
   const header = record.header;
   return withCaseWrite(prisma, caseLockKey(record.court_code, record.case_id), async ({ tx, stamp }) => {
     const where = { courtCode_caseId: { courtCode: record.court_code, caseId: record.case_id } };
     const before = await tx.case.findUnique({ where, select: { id: true } });
-    if (scope === "entries") {
-      if (!before) return { newEntries: 0, storedAt: stamp };
-      const added = await storeEntries(tx, before.id, record.entries, stamp, { firstFetch: false, addOnly: true, enteredSince });
-      await nextContentVersion(tx, before.id);
-      return { newEntries: added, storedAt: stamp };
-    }
     const fields = {
       caseNumber: header.case_number,
       caseName: header.case_name,
@@ -183,7 +170,7 @@ export async function storeCase({ prisma, record, source, scope = "case", keepPa
       });
     }
 
-    const newEntries = await storeEntries(tx, stored.id, record.entries, stamp, { firstFetch: before === null, addOnly: false, enteredSince });
+    const newEntries = await storeEntries(tx, stored.id, record.entries, stamp, { firstFetch: before === null, enteredSince });
     await nextContentVersion(tx, stored.id);
     return { newEntries, storedAt: stamp };
   });
@@ -198,15 +185,15 @@ async function nextContentVersion(tx: Transaction, caseRef: string): Promise<voi
 }
 
 /**
- * Docket entries: insert the new ones, update the ones the source changed (unless `addOnly`), leave the
- * rest alone. Returns how many were new.
+ * Docket entries: insert the new ones, update the ones the source changed, leave the rest alone. Returns
+ * how many were new.
  */
 async function storeEntries(
   tx: Transaction,
   caseRef: string,
   entries: readonly NormalizedDocketEntry[],
   stamp: Date,
-  { firstFetch, addOnly, enteredSince }: { firstFetch: boolean; addOnly: boolean; enteredSince?: string },
+  { firstFetch, enteredSince }: { firstFetch: boolean; enteredSince?: string },
 ): Promise<number> {
   const existing = new Map(
     (
@@ -243,9 +230,6 @@ async function storeEntries(
     enteredSince === undefined ? {} : { readSinceMs: Date.parse(enteredSince) },
   );
   entries.forEach((entry, index) => {
-    // A partial reading adds only what it can identify: an unnumbered feed item without a document would
-    // not match the docket's own text for the same entry.
-    if (addOnly && entry.entry_number === null && !entry.document_identifier) return;
     incoming.set(keys[index]!, entryData(entry)); // a repeated entry: the last wins
   });
   const created: Array<EntryData & { entryKey: string; appearedAt: Date }> = [];
@@ -254,7 +238,7 @@ async function storeEntries(
     if (!known) {
       const appearedAt = firstFetch ? new Date(Math.min(data.docketedAt.getTime(), stamp.getTime())) : stamp;
       created.push({ entryKey: key, ...data, appearedAt });
-    } else if (!addOnly && !sameEntry(known, data)) {
+    } else if (!sameEntry(known, data)) {
       const { docketedAt: _docketed, ...changed } = data;
       await tx.docketEntry.update({ where: { caseRef_entryKey: { caseRef, entryKey: key } }, data: changed });
     }

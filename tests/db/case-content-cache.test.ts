@@ -39,8 +39,8 @@ describe.each(EACH_DATABASE)("the case content cache on %s", (_name, target) => 
   const prisma = () => opened().db.prisma;
   beforeAll(() => useDatabase(opened().db));
 
-  const store = (caseId: string, entries: number, title?: string, scope: "case" | "entries" = "case") =>
-    storeCase({ prisma: prisma(), record: normalizeCase(court, caseId, source(caseId, entries, title)), source: "test", scope });
+  const store = (caseId: string, entries: number, title?: string) =>
+    storeCase({ prisma: prisma(), record: normalizeCase(court, caseId, source(caseId, entries, title)), source: "test" });
   const lookup = async (caseId: string): Promise<CaseRecord | null> => {
     const { results } = await liveStore.lookup([{ court, caseId }], new Date());
     const result = results[0]!;
@@ -59,7 +59,7 @@ describe.each(EACH_DATABASE)("the case content cache on %s", (_name, target) => 
     expect(first.entries).toHaveLength(40);
   });
 
-  it("sees every write of the case at once: a refresh with a new entry, a new title, entries merged alone", async () => {
+  it("sees every write of the case at once: a refresh with a new entry, a new title", async () => {
     await store("1:24-cv-70002", 10);
     const before = await version("1:24-cv-70002");
     const first = (await lookup("1:24-cv-70002"))!;
@@ -69,9 +69,6 @@ describe.each(EACH_DATABASE)("the case content cache on %s", (_name, target) => 
     expect(refreshed.entries).not.toBe(first.entries);
     expect(refreshed.entries).toHaveLength(11);
     expect(refreshed.header.case_name).toBe("Cache Holdings LLC v. Renamed Corp.");
-    // Entries merged from a feed (scope "entries") are a content write too.
-    await store("1:24-cv-70002", 12, undefined, "entries");
-    expect((await lookup("1:24-cv-70002"))!.entries).toHaveLength(12);
   });
 
   it("reads what changes without a content write fresh every time: the last refresh, sealed", async () => {

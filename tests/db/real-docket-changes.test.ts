@@ -1,8 +1,7 @@
 // Change detection on real dockets (issue "Read real federal dockets", point 4), on PGlite and PostgreSQL:
 // earlier snapshots of real docket pages are made by cutting their entry tables; storing the snapshot and
 // then the whole page through the live store yields exactly the cut entries as new, each once, with stable
-// identities. Edited entries are not new filings, unnumbered minute entries of one day stay apart, and a feed
-// item for an entry already stored adds nothing.
+// identities. Edited entries are not new filings, and unnumbered minute entries of one day stay apart.
 import { describe, expect, it } from "vitest";
 import { newEntriesSince } from "@/lib/cases/compute-delta";
 import { readCachedCase } from "@/lib/cases/read-cached-case";
@@ -14,7 +13,6 @@ import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
 import { readAcmsCase } from "@/lib/sources/pacer/read-acms-case";
 import { readAppellateDocket } from "@/lib/sources/pacer/read-appellate-docket";
 import { readDocketReport } from "@/lib/sources/pacer/read-docket-report";
-import { readRssFeedDockets } from "@/lib/sources/pacer/read-rss-feed";
 import { readScotusJson } from "@/lib/sources/scotus/read-scotus-json";
 import { readTamesCase } from "@/lib/sources/texas/read-tames-case";
 import type { DocketRead, PageRefusal, SourceCase } from "@/lib/sources/types";
@@ -57,8 +55,8 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("change detection on real docke
   const database = databaseForSuite(target);
   if (!HAS_CORPUS) console.warn(NO_CORPUS_MESSAGE);
 
-  async function store(court: CourtRecord, caseId: string, source: SourceCase, scope: "case" | "entries" = "case") {
-    return storeCase({ prisma: database().db.prisma, record: normalizeCase(court, caseId, source), source: "corpus", scope });
+  async function store(court: CourtRecord, caseId: string, source: SourceCase) {
+    return storeCase({ prisma: database().db.prisma, record: normalizeCase(court, caseId, source), source: "corpus" });
   }
   const read = async (court: CourtRecord, caseId: string) => (await readCachedCase(database().db.prisma, court.court_code, caseId))!;
 
@@ -209,51 +207,5 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("change detection on real docke
     const stored = await read(court, caseId);
     expect(stored.entries).toHaveLength(withTriplets.entries.length);
     expect(newEntriesSince(stored.entries, first.storedAt)).toHaveLength(1);
-  });
-
-  it("a feed item for an entry already stored adds nothing, and leaves the docket's text alone", async () => {
-    const court = findCourt("cand")!;
-    const full = readRecord("pacer/district/cand_2.html", readDocketReport);
-    const caseId = caseIdFor(court);
-    const first = await store(court, caseId, full);
-    const numbered = full.entries.filter((entry) => typeof entry.number === "number" && entry.documentId);
-    const last = numbered[numbered.length - 1]!;
-    // The court's feed as it publishes an entry: short description, document link, publication time.
-    const item = (number: number, documentId: string, text: string) => `
-      <item>
-        <title><![CDATA[${caseId} ${full.title}]]></title>
-        <link>https://ecf.cand.uscourts.gov/cgi-bin/DktRpt.pl?199159</link>
-        <description>[${text}] (&lt;a href="https://ecf.cand.uscourts.gov/doc1/${documentId}"&gt;${number}&lt;/a&gt;)</description>
-        <pubDate>Mon, 23 Nov 2026 15:04:05 GMT</pubDate>
-      </item>`;
-    const feed = (items: string) => `<?xml version="1.0" encoding="ISO-8859-1"?>
-      <rss version="2.0"><channel>
-        <title>cand Filing Activity</title><link>https://ecf.cand.uscourts.gov</link>
-        <description>Public Filings in the last 24 Hours (Docket entries of type: all)</description>
-        ${items}
-      </channel></rss>`;
-    const known = readRssFeedDockets(feed(item(last.number!, last.documentId!, "Order")));
-    if (!Array.isArray(known)) throw new Error(`the feed was refused: ${known.message}`);
-    expect(known).toHaveLength(1);
-    const added = await store(court, caseId, known[0]!.case, "entries");
-    expect(added.newEntries).toBe(0);
-    const stored = await read(court, caseId);
-    expect(stored.entries).toHaveLength(full.entries.length);
-    expect(stored.entries.find((entry) => entry.entry_number === last.number)!.description).toBe(last.text.trim());
-    expect(stored.header.case_name).not.toBe("");
-    expect(stored.parties.length).toBe(normalizeCase(court, caseId, full).parties.length);
-
-    // An item for an entry the docket does not have yet adds it once; the docket page that follows gives it
-    // its full text and keeps its appearance.
-    const next = last.number! + 1000;
-    const fresh = readRssFeedDockets(feed(item(next, "035099999999", "Motion to Dismiss")));
-    if (!Array.isArray(fresh)) throw new Error("the feed was refused");
-    expect((await store(court, caseId, fresh[0]!.case, "entries")).newEntries).toBe(1);
-    const appeared = (await read(court, caseId)).entries.find((entry) => entry.entry_number === next)!.appeared_at;
-    const docket = { ...full, entries: [...full.entries, { number: next, filed: "2026-11-23", text: "MOTION to Dismiss filed by Deloitte & Touche LLP.", documentId: "035099999999" }] };
-    expect((await store(court, caseId, docket)).newEntries).toBe(0);
-    const final = (await read(court, caseId)).entries.find((entry) => entry.entry_number === next)!;
-    expect(final).toMatchObject({ description: "MOTION to Dismiss filed by Deloitte & Touche LLP.", appeared_at: appeared });
-    expect(newEntriesSince((await read(court, caseId)).entries, first.storedAt).map((entry) => entry.entry_number)).toEqual([next]);
   });
 });
