@@ -103,7 +103,10 @@ export function assignEntryKeys(incoming: readonly KeyedEntry[], stored: readonl
     // Its text edited ("… Modified on …" added) before the filing time: a new row under the same number
     // filed the same day (a sealed placeholder) is not what the edited one was.
     pass((entry, identity) => editedText(identity.description, entry.description) && weak(entry, identity));
-    pass((entry, identity) => Date.parse(entry.filed_at) === identity.filedMs && weak(entry, identity));
+    // A text the clerk rewrote and marked "Modified on …", filed the same day, before any other row of it.
+    const sameDay = (entry: KeyedEntry, identity: StoredIdentity) => Date.parse(entry.filed_at) === identity.filedMs && weak(entry, identity);
+    pass((entry, identity) => modifiedSince(identity.description, entry.description) && sameDay(entry, identity));
+    pass(sameDay);
     // One entry under a number, read and stored: the same entry, edited (CM/ECF numbers do not move).
     const left = candidates.filter((identity) => !used.has(identity) && inReading(identity));
     if (unmatched.size === 1 && left.length === 1 && members.length === 1 && !conflicting(incoming[[...unmatched][0]!]!, left[0]!)) {
@@ -179,7 +182,8 @@ const EVENT_PARTS = /^(.*?)(?: \(([^()]*)\))?(?: — (.*))?$/s;
  * Granted)"). A disposition or remark that changed is another text.
  */
 function editedText(before: string, after: string): boolean {
-  const [shorter, longer] = before.length <= after.length ? [before, after] : [after, before];
+  // CM/ECF inserts "Modified on …" before the closing "(Entered: …)" stamp: compare the texts without it.
+  const [shorter, longer] = [withoutEnteredStamp(before), withoutEnteredStamp(after)].sort((a, b) => a.length - b.length) as [string, string];
   if (shorter.length > 0 && longer.startsWith(shorter) && /^\s/.test(longer.slice(shorter.length))) return true;
   const [, typeA = "", dispositionA = "", remarksA = ""] = EVENT_PARTS.exec(before) ?? [];
   const [, typeB = "", dispositionB = "", remarksB = ""] = EVENT_PARTS.exec(after) ?? [];
@@ -187,7 +191,20 @@ function editedText(before: string, after: string): boolean {
   return typeA !== "" && typeA === typeB && filledIn(dispositionA, dispositionB) && filledIn(remarksA, remarksB);
 }
 
-/** Two entries the source itself tells apart by their own ids. */
+/** CM/ECF's "(Entered: 07/15/2004)" closing an entry's text: the day the clerk entered it, which no edit changes. */
+const ENTERED_STAMP = /\s*\(Entered:\s*(\d{1,2}\/\d{1,2}\/\d{2,4})\)\s*$/i;
+const withoutEnteredStamp = (text: string) => text.replace(ENTERED_STAMP, "");
+const enteredStamp = (text: string) => ENTERED_STAMP.exec(text)?.[1] ?? null;
+
+const MODIFIED = /\bModified on \d{1,2}\/\d{1,2}\/\d{2,4}/gi;
+/** The later text carries a "Modified on …" mark the earlier one does not. */
+function modifiedSince(before: string, after: string): boolean {
+  return (after.match(MODIFIED)?.length ?? 0) > (before.match(MODIFIED)?.length ?? 0);
+}
+
+/** Two entries the source itself tells apart: by their own ids, or by the days CM/ECF says it entered them. */
 function conflicting(entry: KeyedEntry, identity: StoredIdentity): boolean {
-  return Boolean(entry.source_sequence) && identity.sequence !== null && entry.source_sequence !== identity.sequence;
+  if (Boolean(entry.source_sequence) && identity.sequence !== null && entry.source_sequence !== identity.sequence) return true;
+  const [entered, storedEntered] = [enteredStamp(entry.description), enteredStamp(identity.description)];
+  return entered !== null && storedEntered !== null && entered !== storedEntered;
 }

@@ -161,27 +161,28 @@ describe.each(EACH_DATABASE)("when an entry is new, on %s", (_name, target) => {
     expect(after.body.delta!.new_filings).toEqual([]);
   });
 
-  it("a new row under a number, listed before the entry it shares the number and day with, is new; that entry's edit is not", async () => {
+  it.each([
+    ["marked after its text", "MOTION to compel by Acme Widgets LLC. (Lawyer, Pat) (Entered: 11/25/2026) (Modified on 11/26/2026)"],
+    // CM/ECF's own form: the mark goes before the closing "(Entered: …)" stamp.
+    ["marked before its Entered stamp", "MOTION to compel by Acme Widgets LLC. (Lawyer, Pat) Modified on 11/26/2026 (ab). (Entered: 11/25/2026)"],
+    ["rewritten and marked", "MOTION to compel discovery by Acme Widgets LLC (Lawyer, Pat) Modified on 11/26/2026 (ab). (Entered: 11/25/2026)"],
+  ])("a new row under a number, listed above the entry it shares the number and day with, is new; that entry %s is not", async (_how, modified) => {
     const caseId = nextCaseId();
-    const motion: SourceEntry = { number: 7, filed: daysAgo(0), text: "MOTION to compel", documentId: "70" };
-    scriptedSource.put("nysd", civilCase(caseId, [{ number: 6, filed: daysAgo(2), text: "ANSWER", documentId: "60" }, motion]));
-    const first = await query({ case_id: caseId, court_code: "nysd", last_checked: yesterday() });
-    expect(first.body.delta!.new_filings.map((filing) => filing.description)).toEqual(["MOTION to compel"]);
+    const motion: SourceEntry = { number: 7, filed: daysAgo(1), text: "MOTION to compel by Acme Widgets LLC. (Lawyer, Pat) (Entered: 11/25/2026)", documentId: "70" };
+    const answer: SourceEntry = { number: 6, filed: daysAgo(2), text: "ANSWER", documentId: "60" };
+    scriptedSource.put("nysd", civilCase(caseId, [answer, motion]));
+    const first = await query({ case_id: caseId, court_code: "nysd", last_checked: new Date(Date.now() - 3 * DAY).toISOString() });
+    expect(first.body.delta!.new_filings.map((filing) => filing.entry_number)).toEqual([6, 7]);
 
     // The court adds a sealed placeholder under 7 (no document) above the motion, and marks the motion modified.
-    scriptedSource.put("nysd", civilCase(caseId, [
-      { number: 6, filed: daysAgo(2), text: "ANSWER", documentId: "60" },
-      { number: 7, filed: daysAgo(0), text: "SEALED DOCUMENT placed in vault." },
-      { ...motion, text: "MOTION to compel (Modified on 11/26/2026)" },
-    ]));
+    const placeholder = "SEALED DOCUMENT placed in vault. (ab)";
+    scriptedSource.put("nysd", civilCase(caseId, [answer, { number: 7, filed: daysAgo(1), text: placeholder }, { ...motion, text: modified }]));
     await refresh(caseId);
     const check = await query({ case_id: caseId, court_code: "nysd", last_checked: first.body.meta.queried_at, context: "full" });
-    expect(check.body.delta!.new_filings.map((filing) => filing.description)).toEqual(["SEALED DOCUMENT placed in vault."]);
-    expect((check.body.case as { docket_history: DocketEntry[] }).docket_history.map((entry) => entry.description).sort()).toEqual([
-      "ANSWER",
-      "MOTION to compel (Modified on 11/26/2026)",
-      "SEALED DOCUMENT placed in vault.",
-    ]);
+    expect(check.body.delta!.new_filings.map((filing) => filing.description)).toEqual([placeholder]);
+    expect((check.body.case as { docket_history: DocketEntry[] }).docket_history.map((entry) => entry.description).sort()).toEqual(
+      [answer.text, modified, placeholder].sort(),
+    );
   });
 
   it("an agent starting from any last_checked gets every entry docketed after it and none docketed and stored before it", async () => {

@@ -20,6 +20,14 @@ export function acisEntryText(header: Fields): string {
   return [name + (says ? `: ${description}` : ""), outcome ? `(${outcome})` : ""].filter(Boolean).join(" ") || description;
 }
 
+/**
+ * ACIS writes most times to the minute (seconds and milliseconds zero): such a time is kept without seconds,
+ * so change detection takes it as any moment of that minute (lib/sources/normalize/normalize-date.ts).
+ */
+function toMinuteUnlessSeconds(zoned: string, instant: number): string {
+  return instant % 60_000 === 0 ? `${zoned.slice(0, 16)}${zoned.slice(19)}` : zoned;
+}
+
 export function readAcisDocketEntries(json: string): PartialDocketRead | PageRefusal {
   const root = parseAcis(json, "list of docket entries");
   if (isRefusal(root)) return root;
@@ -36,7 +44,7 @@ export function readAcisDocketEntries(json: string): PartialDocketRead | PageRef
     const documents = Number(str(header.documentCount) || header.documentCount || 0);
     const filers = list(item.submittedBy).map(actorName).filter(Boolean);
     entries.push({
-      filed: instantToZonedIso(instant, FLORIDA_ZONE),
+      filed: toMinuteUnlessSeconds(instantToZonedIso(instant, FLORIDA_ZONE), instant),
       sequence: id,
       text,
       // ACIS lists an entry's documents by the entry's id (/courts/cms/docketentrydocumentsaccess).

@@ -111,8 +111,10 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
     return "kind" in whole ? whole : { kind: "found", case: whole };
   }
   const since = await sinceDay(prisma, court, caseId, cached.lastRefreshedAt, now);
-  // What the cache needs to know of the reading: nothing entered before the start of that day is in it.
-  const enteredSince = startOfCourtDay(court, since);
+  // What the cache needs to know of the reading: nothing entered before the start of that day is in it (less
+  // the clocks' margin: an entry a refresh stored just after midnight by the court's clock may carry an
+  // appearance a little before it by the database's).
+  const enteredSince = new Date(Date.parse(startOfCourtDay(court, since)) - CLOCK_MARGIN_MS).toISOString();
   const recent = await read({ ...base, enteredSince: since, parties: false });
   if ("kind" in recent) return recent;
   if (!headerChanged(court, caseId, recent, cached)) return { kind: "found", case: recent, partiesOmitted: true, enteredSince };
