@@ -6,14 +6,15 @@
 // Real dockets repeat numbers (old CM/ECF dockets give a motion and the order on it one number; a sealed
 // placeholder shares its document's number) and list identical minute entries on one day, so one such
 // base key can stand for several entries: they are told apart as `base`, `base#2`, `base#3`..., matched to
-// the stored ones by sequence, then exact text, then filing time, so an edit or a partial reading (an
-// incremental fetch, a feed) never turns one entry into another.
+// the stored ones by sequence, then exact text, then an edited text (extended, or marked "Modified on ..."),
+// then filing day, never across two CM/ECF "(Entered: ...)" days, so an edit or a partial reading (an
+// incremental fetch) never turns one entry into another.
 //
 // A reading of only the entries entered since a day (PACER's incremental docket fetch) cannot hold an entry
 // that appeared before that day: such a stored entry is never the match of an incoming one by text, filing
 // time or "the one left under this number" (a new sealed placeholder or a late copy under an old number is
-// a new filing, not an edit of the old entry, which the reading leaves out). Only the source's own ids
-// (sequence, document) still match it.
+// a new filing, not an edit of the old entry, which the reading leaves out). Only the source's own id (its
+// sequence number; its document, for an entry known by document alone) still matches it.
 //
 // An entry with neither number nor id (the Supreme Court's, TAMES', ACIS') changes its base key when the court
 // edits it: its document is linked days after the filing (the Court's PDFs), or its disposition or remarks are

@@ -2,8 +2,9 @@
 // does not hold is fetched whole once (parties included); a cached case is refreshed with the entries
 // entered since the court-local day of its last successful refresh, without parties unless the header
 // changed (the boundary day is read again, and lib/cases/entry-key.ts merges it without duplicates, known
-// entries keeping their appearance time, told that nothing entered before that day is in the reading). Before any paid request the fee budget is checked; court
-// systems that are down, slow or answer an error page make the fetch "unavailable" (503, never charged).
+// entries keeping their appearance time, told that nothing entered before that day is in the reading).
+// Before any paid request the fee budget is checked; court systems that are down, slow or answer an error
+// page make the fetch "unavailable" (503, never charged).
 // Free change detection before scheduled refreshes is plan-pacer-refresh.ts.
 import { courtTimezone } from "@/lib/courts/timezone";
 import type { CourtRecord } from "@/lib/courts/types";
