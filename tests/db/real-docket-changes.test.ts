@@ -2,12 +2,15 @@
 // earlier snapshots of real docket pages are made by cutting their entry tables; storing the snapshot and
 // then the whole page through the live store yields exactly the cut entries as new, each once, with stable
 // identities. Edited entries are not new filings, and unnumbered minute entries of one day stay apart.
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { newEntriesSince } from "@/lib/cases/compute-delta";
 import { readCachedCase } from "@/lib/cases/read-cached-case";
 import { readMigrations } from "@/lib/db/apply-migrations";
 import { storeCase } from "@/lib/cases/store-case";
 import { findCourt } from "@/lib/courts/registry";
+import { courtTimezone } from "@/lib/courts/timezone";
+import type { CaseRecord } from "@/lib/cases/types";
 import type { CourtRecord } from "@/lib/courts/types";
 import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
 import { readAcmsCase } from "@/lib/sources/pacer/read-acms-case";
@@ -15,8 +18,9 @@ import { readAppellateDocket } from "@/lib/sources/pacer/read-appellate-docket";
 import { readDocketReport } from "@/lib/sources/pacer/read-docket-report";
 import { readScotusJson } from "@/lib/sources/scotus/read-scotus-json";
 import { readTamesCase } from "@/lib/sources/texas/read-tames-case";
+import { zonedTimeToIso } from "@/lib/sources/zoned-time";
 import type { DocketRead, PageRefusal, SourceCase } from "@/lib/sources/types";
-import { corpusText, HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
+import { corpusFiles, corpusText, HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
 import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
 
 type Reader = (text: string) => DocketRead | PageRefusal;
@@ -35,6 +39,26 @@ const RECORDS: ReadonlyArray<readonly [file: string, read: Reader, court: string
   ["pacer/appellate/ca11_1.html", readAppellateDocket, "ca11"],
   ["pacer/acms/ca2_23-7246.acms_json", readAcmsCase, "ca2"],
 ];
+
+/**
+ * Every CM/ECF docket report of the corpus (held-back records too, where CI has them), with the court it is
+ * from and at least three days on which entries were entered: what an incremental reading can be cut from.
+ */
+const INCREMENTAL: ReadonlyArray<readonly [file: string, court: CourtRecord]> = HAS_CORPUS
+  ? ["pacer/district", "pacer/bankruptcy"].flatMap((folder) =>
+      corpusFiles(folder, ".html").flatMap((file) => {
+        const result = readDocketReport(corpusText(file));
+        if (result.kind !== "case") return [];
+        const court = findCourt(result.courtCode ?? path.basename(file).split(/[_.]/)[0]!);
+        return court && new Set(result.case.entries.map(enteredDay)).size >= 3 ? [[file, court] as const] : [];
+      }),
+    )
+  : [];
+
+/** The court-local day CM/ECF entered an entry (the filing day where the page gives none). */
+function enteredDay(entry: SourceCase["entries"][number]): string {
+  return (entry.entered ?? entry.filed).slice(0, 10);
+}
 
 let counter = 0;
 
@@ -85,6 +109,38 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("change detection on real docke
         const reread = await read(court, caseId);
         expect(newEntriesSince(reread.entries, second.storedAt)).toEqual([]);
         expect(new Set(reread.entries.map((entry) => entry.entry_key))).toEqual(new Set(stored.entries.map((entry) => entry.entry_key)));
+      }
+    },
+  );
+
+  it.each(INCREMENTAL.map(([file, court]) => [file, court] as const))(
+    "%s: read as PACER's refresh reads it (entries entered since the day of the latest filing held), the cache equals a whole reading",
+    async (file, court) => {
+      const full = readRecord(file, readDocketReport);
+      const days = [...new Set(full.entries.map(enteredDay))].sort();
+      for (const cut of [days[Math.floor(days.length / 3)]!, days[Math.floor((2 * days.length) / 3)]!]) {
+        // A first fetch on the day `cut`, then a refresh as lib/sources/pacer/pacer-source.ts asks for it: the rows
+        // entered since the court-local day of the latest filing held, told so (less the clocks' hour).
+        const caseId = caseIdFor(court);
+        const first = await store(court, caseId, { ...full, entries: full.entries.filter((entry) => enteredDay(entry) <= cut) });
+        const latest = Math.max(...(await read(court, caseId)).entries.map((entry) => Date.parse(entry.filed_at)));
+        const zone = courtTimezone(court);
+        const sinceDay = new Intl.DateTimeFormat("sv-SE", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(latest);
+        const [year, month, day] = sinceDay.split("-").map(Number);
+        const enteredSince = new Date(Date.parse(zonedTimeToIso({ year: year!, month: month!, day: day! }, zone)) - 3_600_000).toISOString();
+        const reading = { ...full, entries: full.entries.filter((entry) => enteredDay(entry) >= sinceDay) };
+        await storeCase({ prisma: database().db.prisma, record: normalizeCase(court, caseId, reading), source: "corpus", enteredSince });
+
+        const after = await read(court, caseId);
+        const fresh = newEntriesSince(after.entries, first.storedAt);
+        const enteredLater = normalizeCase(court, caseId, { ...full, entries: full.entries.filter((entry) => enteredDay(entry) > cut) }).entries;
+        expect(fresh.map((entry) => `${entry.entry_number}|${entry.description}`).sort(), `${file} after ${cut}`).toEqual(
+          enteredLater.map((entry) => `${entry.entry_number}|${entry.description}`).sort(),
+        );
+        const whole = caseIdFor(court);
+        await store(court, whole, full);
+        const shape = (entries: CaseRecord["entries"]) => entries.map((entry) => `${entry.entry_key}|${entry.description}`).sort();
+        expect(shape(after.entries), `${file} after ${cut}`).toEqual(shape((await read(court, whole)).entries));
       }
     },
   );
