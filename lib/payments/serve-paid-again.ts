@@ -60,17 +60,19 @@ export async function servePaidAgain({ prisma, payments, requirements, proof, fi
             `${Math.round(payments.config.answerRetentionMs / 3_600_000)} h and is gone now. Sign a new payment to ask again.`,
         );
       }
+      const version = proofVersion(proof);
       const header = encodePaymentResponseHeader({
         success: true,
         transaction: row.transactionHash ?? "",
-        network: row.network as `${string}:${string}`,
+        // The row keeps the network's CAIP-2 id; a v1 settlement named it as v1 does ("base"), and so does its copy.
+        network: (version === 1 && payments.config.v1Network ? payments.config.v1Network : row.network) as `${string}:${string}`,
         payer: getAddress(row.payer),
       });
       return {
         answer: JSON.parse(row.answer),
         payer: row.payer,
         requestId: row.requestId,
-        headers: proofVersion(proof) === 2 ? { "payment-response": header } : { "x-payment-response": header },
+        headers: version === 2 ? { "payment-response": header } : { "x-payment-response": header },
       };
     }
     if (row.outcome !== "reserved" && row.outcome !== "settling") return null; // nothing charged: use it as usual

@@ -284,11 +284,18 @@ describe.each(inject("servedApps"))("the app on $database", (app) => {
       const challenge = await (await fetch(url)).json();
       expect(challenge.x402Version).toBe(1);
       let response: Response | undefined;
+      let again: Response | undefined;
+      const proof = await payer.v1PaymentFor(challenge);
       const delta = await moved(payer, async () => {
-        response = await fetch(url, { headers: { "x-payment": await payer.v1PaymentFor(challenge) } });
+        response = await fetch(url, { headers: { "x-payment": proof } });
+        // The same proof again (a retry after a lost answer): the stored answer with the same header, v1's network name.
+        again = await fetch(url, { headers: { "x-payment": proof } });
       });
       expect(response!.status, await response!.clone().text()).toBe(200);
-      expect(decodePaymentResponseHeader(response!.headers.get("x-payment-response")!)).toMatchObject({ success: true });
+      const settlement = decodePaymentResponseHeader(response!.headers.get("x-payment-response")!);
+      expect(settlement).toMatchObject({ success: true });
+      expect(again!.status).toBe(200);
+      expect(decodePaymentResponseHeader(again!.headers.get("x-payment-response")!)).toEqual(settlement);
       expect(delta).toEqual({ payer: PRICE, service: PRICE });
     });
   });
