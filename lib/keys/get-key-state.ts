@@ -3,6 +3,7 @@
 import type { WalletKeysResponse } from "@/contract";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { walletMeta, type MetaBase } from "@/lib/meta";
+import { reconcileWalletPayments } from "@/lib/payments/reconcile-wallet-payments";
 import { createKey, lockWallet, walletKeys } from "./wallet-keys";
 
 export interface GetKeyStateOptions {
@@ -14,6 +15,8 @@ export interface GetKeyStateOptions {
 }
 
 export async function getKeyState({ prisma, wallet, meta, queryCostUsd, now }: GetKeyStateOptions): Promise<WalletKeysResponse> {
+  // A rotation paid while its answer went out unconfirmed takes effect before this one reads the keys.
+  await reconcileWalletPayments(prisma, wallet, now);
   return prisma.$transaction(async (tx) => {
     await lockWallet(tx, wallet);
     const { current, previous } = await walletKeys(tx, wallet, now);

@@ -6,6 +6,7 @@
 import type { WalletKeyRotationResponse } from "@/contract";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { walletMeta, type MetaBase } from "@/lib/meta";
+import { reconcileWalletPayments } from "@/lib/payments/reconcile-wallet-payments";
 import { ROTATION_WINDOW_MS, createKey, lockWallet, walletKeys } from "./wallet-keys";
 
 export interface RotateSigningKeyOptions {
@@ -19,6 +20,8 @@ export interface RotateSigningKeyOptions {
 }
 
 export async function rotateSigningKey({ prisma, wallet, meta, queryCostUsd, now, pendingRequestId }: RotateSigningKeyOptions): Promise<WalletKeyRotationResponse> {
+  // A rotation paid while its answer went out unconfirmed takes effect before this one reads the keys.
+  await reconcileWalletPayments(prisma, wallet, now);
   return prisma.$transaction(async (tx) => {
     await lockWallet(tx, wallet);
     const { current } = await walletKeys(tx, wallet, now);

@@ -18,9 +18,7 @@ import { GET as getKeys, POST as rotateKeys } from "@/app/v2/wallet/keys/route";
 import { attemptDelivery } from "@/lib/callbacks/attempt-delivery";
 import { currentSigningKey } from "@/lib/keys/current-signing-key";
 import { resetEnvForTests } from "@/lib/env";
-import { chainReaderFor } from "@/lib/payments/chain-reader";
-import { getPaymentConfig, resetPaymentConfigForTests } from "@/lib/payments/payment-config";
-import { reconcilePayments } from "@/lib/payments/reconcile-payments";
+import { resetPaymentConfigForTests } from "@/lib/payments/payment-config";
 import { findCourt } from "@/lib/courts/registry";
 import { generateDemoCase } from "@/lib/sources/demo/generate-case";
 import { startPaidEnvironment, type PaidEnvironment } from "../helpers/paid-environment";
@@ -250,8 +248,13 @@ describe("wallet answers are the wallet's own", () => {
       await environment.chain.request("evm_mine", []);
     }
     expect(before - (await payer.balance())).toBe(990_000n);
-    // The reconciler finds it paid on chain: the rotation takes effect.
-    await reconcilePayments(environment.opened.db.prisma, { chain: chainReaderFor(getPaymentConfig()!)!, now: new Date(), blockTimeMs: 2_000, staleAfterMs: 0 });
+    // Before any reconciler run, the wallet's next key read asks the chain about its own open settlement:
+    // the rotation it paid for is in effect in that answer (it showed the old key until the cron came).
+    const keysUrl = `${base}/v2/wallet/keys`;
+    const read = await getKeys(new Request(keysUrl, { headers: { "payment-signature": await payer.paymentFor(await getKeys(new Request(keysUrl))) } }));
+    expect(read.status, await read.clone().text()).toBe(200);
+    expect(await read.json()).toMatchObject({ current_key_id: rotation!.new_key_id, previous_key_id: keyBefore });
     expect(await currentSigningKey(environment.opened.db.prisma, wallet, new Date())).toEqual({ keyId: rotation!.new_key_id, secret: rotation!.new_key_secret });
+    expect(before - (await payer.balance())).toBe(2n * 990_000n);
   }, 60_000);
 });
