@@ -24,6 +24,7 @@ import { paymentRequired, paymentUnavailable } from "./payment-errors";
 import { recordAnswer, recordQuota } from "./record-answer";
 import { alreadyUsed, reservePayment } from "./reserve-payment";
 import { servePaidAgain } from "./serve-paid-again";
+import { serveUndeliveredAnswer } from "./serve-undelivered-answer";
 import { settlePayment } from "./settle-payment";
 import { retryAfter, verifyPayment, type VerifiedPayment } from "./verify-payment";
 
@@ -146,6 +147,12 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
     }
     throw error;
   }
+  // The answer this payer already paid for this same request and never got (a 503 while it settled): that
+  // one, not a second charge (serve-undelivered-answer.ts).
+  if (options.fingerprint !== undefined && !options.privateAnswer) {
+    const waiting = await serveUndeliveredAnswer({ prisma, payments, payer: payment.payer, fingerprint, version: payment.version });
+    if (waiting) return { result: waiting.answer as T, payer: waiting.payer, settled: true, headers: waiting.headers, requestId: waiting.requestId, replayed: true };
+  }
   const { requestId } = options;
   const reservation = await reservePayment({ prisma, payment, requirements, endpoint: options.endpoint, requestId, fingerprint });
   if (!reservation) {
@@ -246,8 +253,8 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
         return { result, payer: payment.payer, settled: false, headers: {}, requestId, replayed: false, settlementPending: true };
       }
       throw paymentUnavailable(
-        `The payment was sent to the chain and is not confirmed yet. Repeat this request with the same payment in ${seconds} s to get ` +
-          "the answer: it is charged once, and never without the answer.",
+        `The payment was sent to the chain and is not confirmed yet. Repeat this request in ${seconds} s to get the answer, with the ` +
+          "same payment or a new one (a new one is then not used): it is charged once, and never without the answer.",
         seconds,
       );
   }

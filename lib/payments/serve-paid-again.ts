@@ -45,22 +45,60 @@ function proofVersion(proof: string): 1 | 2 {
 export async function servePaidAgain({ prisma, payments, requirements, proof, fingerprint }: ServePaidAgainOptions): Promise<PaidAgain | null> {
   const identity = identifyProof(proof, requirements);
   if (!identity) return null;
+  return serveStoredAnswer({
+    prisma,
+    payments,
+    nonceKey: identity.nonceKey,
+    version: proofVersion(proof),
+    belongs: (row) => row.signatureHash === identity.signatureHash && row.requestFingerprint === fingerprint,
+    gone: (row) => {
+      if (!row.answerExpiresAt) return null; // settled before answers were kept: the usual refusal
+      throw paymentRequired(
+        requirements,
+        `This payment was charged for this request on ${row.settledAt?.toISOString() ?? row.updatedAt.toISOString()}; its answer is kept ` +
+          `${Math.round(payments.config.answerRetentionMs / 3_600_000)} h and is gone now. Sign a new payment to ask again.`,
+      );
+    },
+    handOut: async (row) => {
+      if (!row.answerHandedOut) await prisma.paymentRecord.updateMany({ where: { nonceKey: row.nonceKey }, data: { answerHandedOut: true } });
+      return true;
+    },
+  });
+}
+
+type PaymentRow = NonNullable<Awaited<ReturnType<PrismaClient["paymentRecord"]["findUnique"]>>>;
+
+export interface ServeStoredAnswerOptions {
+  prisma: PrismaClient;
+  payments: Payments;
+  nonceKey: string;
+  /** The x402 version of the proof now presented: its header names the settlement as that version does. */
+  version: 1 | 2;
+  /** Whether the row may answer this presentation at all. */
+  belongs: (row: PaymentRow) => boolean;
+  /** A settled row whose answer is no longer kept: refuse (throw) or go the usual way (null). */
+  gone: (row: PaymentRow) => null;
+  /** Takes the answer for this presentation; false when another took it first (then the usual way). */
+  handOut: (row: PaymentRow) => Promise<boolean>;
+  /** The 503 while the row is still settling after the wait (default: repeat with the same payment). */
+  stillSettling?: (seconds: number) => string;
+}
+
+/**
+ * A row's stored answer once its payment is settled, waiting a few blocks for a row still settling (and
+ * asking the chain when it is quiet or the wait is over); null when the row does not belong to this
+ * presentation or nothing was charged.
+ */
+export async function serveStoredAnswer({ prisma, payments, nonceKey, version, belongs, gone, handOut, stillSettling }: ServeStoredAnswerOptions): Promise<PaidAgain | null> {
   const blockTimeMs = payments.config.blockTimeMs;
   const waitUntil = Date.now() + Math.max(5_000, 4 * blockTimeMs);
   let reconciled = false;
   for (;;) {
-    const row = await prisma.paymentRecord.findUnique({ where: { nonceKey: identity.nonceKey } });
-    if (!row || row.signatureHash !== identity.signatureHash || row.requestFingerprint !== fingerprint) return null;
+    const row = await prisma.paymentRecord.findUnique({ where: { nonceKey } });
+    if (!row || !belongs(row)) return null;
     if (row.outcome === "settled") {
-      if (row.answer === null) {
-        if (!row.answerExpiresAt) return null; // settled before answers were kept: the usual refusal
-        throw paymentRequired(
-          requirements,
-          `This payment was charged for this request on ${row.settledAt?.toISOString() ?? row.updatedAt.toISOString()}; its answer is kept ` +
-            `${Math.round(payments.config.answerRetentionMs / 3_600_000)} h and is gone now. Sign a new payment to ask again.`,
-        );
-      }
-      const version = proofVersion(proof);
+      if (row.answer === null) return gone(row);
+      if (!(await handOut(row))) return null;
       const header = encodePaymentResponseHeader({
         success: true,
         transaction: row.transactionHash ?? "",
@@ -103,7 +141,8 @@ export async function servePaidAgain({ prisma, payments, requirements, proof, fi
     if (Date.now() >= waitUntil) {
       const seconds = Math.max(2, Math.ceil((2 * blockTimeMs) / 1000));
       throw paymentUnavailable(
-        `This payment is being settled for this same request. Repeat the request with the same payment in ${seconds} s to get the answer; it is charged once.`,
+        stillSettling?.(seconds) ??
+          `This payment is being settled for this same request. Repeat the request with the same payment in ${seconds} s to get the answer; it is charged once.`,
         seconds,
       );
     }

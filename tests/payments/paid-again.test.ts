@@ -171,6 +171,48 @@ describe.each(EACH_DATABASE)("the money path on %s", (_name, target) => {
     expect(retried.status).toBe(200);
   });
 
+  it("after a 503 while its settlement confirmed, the same request with a NEW payment gets the answer paid for, once: charged once", async () => {
+    // What @x402/fetch does: it signs a new payment for every call, also for the repeat a 503 asks for.
+    const url = caseUrl(ids[6]!, "&context=basic");
+    const before = await payer.balance();
+    let first: Response | undefined;
+    await environment.chain.request("evm_setAutomine", [false]);
+    process.env.X402_BLOCK_TIME_MS = "200"; // a short wait for the receipt: 15 blocks of 200 ms, at least 10 s
+    resetEnvForTests();
+    resetPaymentConfigForTests();
+    try {
+      first = await getCase(withProof(url, await signed(url)));
+      const body = await first.json();
+      expect(first.status, JSON.stringify(body)).toBe(503);
+      expect(body.error.message).toMatch(/sent to the chain and is not confirmed yet/);
+    } finally {
+      delete process.env.X402_BLOCK_TIME_MS;
+      resetEnvForTests();
+      resetPaymentConfigForTests();
+      await environment.chain.request("evm_setAutomine", [true]);
+      await environment.chain.request("evm_mine", []);
+    }
+    expect(before - (await payer.balance())).toBe(PRICE);
+
+    const repeat = await getCase(withProof(url, await signed(url)));
+    expect(repeat.status, await repeat.clone().text()).toBe(200);
+    // The answer of the request that paid, with its settlement; the new payment is never settled.
+    expect(repeat.headers.get("x-request-id")).toBe(first!.headers.get("x-request-id"));
+    expect(decodePaymentResponseHeader(repeat.headers.get("payment-response")!)).toMatchObject({ success: true });
+    expect(before - (await payer.balance())).toBe(PRICE);
+
+    // Handed out once: asking the same again later is a new question, paid and answered anew.
+    const later = await getCase(withProof(url, await signed(url)));
+    expect(later.status).toBe(200);
+    expect(later.headers.get("x-request-id")).not.toBe(first!.headers.get("x-request-id"));
+    expect(before - (await payer.balance())).toBe(2n * PRICE);
+    // Another payer asking the same request never gets this payer's answer.
+    const other = await environment.payer(3);
+    const theirs = await getCase(withProof(url, await signed(url, other)));
+    expect(theirs.status).toBe(200);
+    expect(theirs.headers.get("x-request-id")).not.toBe(first!.headers.get("x-request-id"));
+  }, 90_000);
+
   it("answers 503 payment_unavailable when a remote facilitator cannot be reached", async () => {
     const url = caseUrl(ids[2]!, "&context=basic");
     const proof = await signed(url);
