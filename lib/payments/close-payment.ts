@@ -25,8 +25,7 @@ export async function closePayment(prisma: PrismaClient, nonceKey: string, resul
               settled_at = CASE WHEN $2 = 'settled' THEN $5::timestamptz ELSE NULL END,
               answer = CASE WHEN $2 = 'settled' THEN answer ELSE NULL END,
               answer_expires_at = CASE WHEN $2 = 'settled' THEN answer_expires_at ELSE NULL END,
-              -- Settled by the request itself: it hands its answer out now. The reconciler's leaves it waiting.
-              answer_handed_out = CASE WHEN $2 = 'settled' AND $6::text IS NOT NULL THEN true ELSE answer_handed_out END,
+              answer_awaited_since = CASE WHEN $2 = 'settled' THEN answer_awaited_since ELSE NULL END,
               updated_at = now()
         WHERE nonce_key = $1 AND outcome IN ('reserved', 'settling') AND ($6::text IS NULL OR request_id = $6::text)
        RETURNING payer, request_id, quota_day, quota_queries,

@@ -119,7 +119,7 @@ export async function reconcilePayments(prisma: PrismaClient, settings: Reconcil
     }
   }
   summary.answersDropped = await prisma.$executeRawUnsafe(
-    `UPDATE payment_records SET answer = NULL, answer_handed_out = true WHERE answer IS NOT NULL AND answer_expires_at < $1::timestamptz`,
+    `UPDATE payment_records SET answer = NULL, answer_awaited_since = NULL WHERE answer IS NOT NULL AND answer_expires_at < $1::timestamptz`,
     settings.now.toISOString(),
   );
   return summary;

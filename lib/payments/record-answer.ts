@@ -23,10 +23,7 @@ export interface RecordAnswerOptions {
 /** False when this request no longer holds the reservation (the reconciler released it meanwhile). */
 export async function recordAnswer({ sql, nonceKey, requestId, answer, succeededQueries, expiresAt }: RecordAnswerOptions): Promise<boolean> {
   const updated = await sql.query<{ nonce_key: string }>(
-    // A kept answer has not gone out yet (serve-undelivered-answer.ts): the request that paid, or a repeat of
-    // its proof, hands it out.
-    `UPDATE payment_records SET outcome = 'settling', answer = $3, answer_expires_at = $4::timestamptz, succeeded_queries = $5,
-            answer_handed_out = ($3::text IS NULL), updated_at = now()
+    `UPDATE payment_records SET outcome = 'settling', answer = $3, answer_expires_at = $4::timestamptz, succeeded_queries = $5, updated_at = now()
       WHERE nonce_key = $1 AND request_id = $2 AND outcome = 'reserved' RETURNING nonce_key`,
     [nonceKey, requestId, answer, expiresAt.toISOString(), succeededQueries],
   );

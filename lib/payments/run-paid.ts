@@ -147,8 +147,8 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
     }
     throw error;
   }
-  // The answer this payer already paid for this same request and never got (a 503 while it settled): that
-  // one, not a second charge (serve-undelivered-answer.ts).
+  // The answer this payer already paid for this same request and was told to fetch again (a 503 while its
+  // settlement confirmed): that one, not a second charge (serve-undelivered-answer.ts).
   if (options.fingerprint !== undefined && !options.privateAnswer) {
     const waiting = await serveUndeliveredAnswer({ prisma, payments, payer: payment.payer, fingerprint, version: payment.version });
     if (waiting) return { result: waiting.answer as T, payer: waiting.payer, settled: true, headers: waiting.headers, requestId: waiting.requestId, replayed: true };
@@ -252,6 +252,14 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
       if (options.privateAnswer) {
         return { result, payer: payment.payer, settled: false, headers: {}, requestId, replayed: false, settlementPending: true };
       }
+      // The caller is told to repeat: its answer waits for it, also for a repeat with a new payment.
+      await prisma
+        .$executeRawUnsafe(
+          `UPDATE payment_records SET answer_awaited_since = now() WHERE nonce_key = $1 AND request_id = $2 AND outcome IN ('settling', 'settled')`,
+          reservation.nonceKey,
+          requestId,
+        )
+        .catch((failure) => logEvent("warn", "answer not marked as awaited", { request_id: requestId, detail: String(failure).slice(0, 300) }));
       throw paymentUnavailable(
         `The payment was sent to the chain and is not confirmed yet. Repeat this request in ${seconds} s to get the answer, with the ` +
           "same payment or a new one (a new one is then not used): it is charged once, and never without the answer.",

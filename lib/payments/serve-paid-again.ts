@@ -60,7 +60,8 @@ export async function servePaidAgain({ prisma, payments, requirements, proof, fi
       );
     },
     handOut: async (row) => {
-      if (!row.answerHandedOut) await prisma.paymentRecord.updateMany({ where: { nonceKey: row.nonceKey }, data: { answerHandedOut: true } });
+      // It goes out now: no longer waiting for a repeat with a new payment (serve-undelivered-answer.ts).
+      if (row.answerAwaitedSince) await prisma.paymentRecord.updateMany({ where: { nonceKey: row.nonceKey }, data: { answerAwaitedSince: null } });
       return true;
     },
   });
@@ -97,7 +98,8 @@ export async function serveStoredAnswer({ prisma, payments, nonceKey, version, b
     const row = await prisma.paymentRecord.findUnique({ where: { nonceKey } });
     if (!row || !belongs(row)) return null;
     if (row.outcome === "settled") {
-      if (row.answer === null) return gone(row);
+      // Past its retention the answer is gone, whether or not the reconciler's sweep has dropped it yet.
+      if (row.answer === null || (row.answerExpiresAt !== null && row.answerExpiresAt.getTime() <= Date.now())) return gone(row);
       if (!(await handOut(row))) return null;
       const header = encodePaymentResponseHeader({
         success: true,
