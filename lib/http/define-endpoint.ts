@@ -10,6 +10,7 @@ import { limitSandbox } from "@/lib/limits/limit-sandbox";
 import { logError } from "@/lib/log";
 import { errorMeta, newRequestId, type MetaBase } from "@/lib/meta";
 import type { PaymentQuote } from "@/lib/payments/build-requirements";
+import { SettlementPending } from "@/lib/payments/payment-errors";
 import { runPaid } from "@/lib/payments/run-paid";
 import { withFetchCause } from "@/lib/sources/fetch-cause";
 import { characterCount, headerText } from "./header-text";
@@ -131,7 +132,11 @@ export function defineEndpoint<Input, Output>(
         }
         return successResponse(paid.result, context, paid.headers, definition.serialize);
       } catch (error) {
-        if (worked) await definition.afterPayment?.(false, context).catch((cleanup) => logError(meta.request_id, "undoing unpaid work failed", cleanup));
+        // Not while a sent settlement is still unconfirmed: it may yet be charged, and its settlement then
+        // releases the request's held deliveries (close-payment.ts).
+        if (worked && !(error instanceof SettlementPending)) {
+          await definition.afterPayment?.(false, context).catch((cleanup) => logError(meta.request_id, "undoing unpaid work failed", cleanup));
+        }
         throw error;
       }
     } catch (error) {

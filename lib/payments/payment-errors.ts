@@ -30,3 +30,14 @@ export function paymentRequired(requirements: Requirements | null, message: stri
 export function paymentUnavailable(message: string, retryAfterSeconds: number): ServiceError {
   return new ServiceError("payment_unavailable", message, { retry_after: Math.max(1, Math.ceil(retryAfterSeconds)) });
 }
+
+/**
+ * The 503 of a request whose settlement was sent to the chain and not confirmed in time: its payment is
+ * decided later (the reconciler, or the repeat the caller is told to make), so what the request left for
+ * after payment (held callback deliveries) stays until then: close-payment.ts releases or deletes it.
+ */
+export class SettlementPending extends ServiceError {}
+
+export function settlementPending(message: string, retryAfterSeconds: number): SettlementPending {
+  return new SettlementPending("payment_unavailable", message, { retry_after: Math.max(1, Math.ceil(retryAfterSeconds)) });
+}

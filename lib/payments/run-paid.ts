@@ -20,7 +20,7 @@ import { closePayment } from "./close-payment";
 import { describeRefusal } from "./describe-refusal";
 import { getPayments, type Payments } from "./facilitator";
 import { getPaymentConfig, type PaymentConfig } from "./payment-config";
-import { paymentRequired, paymentUnavailable } from "./payment-errors";
+import { paymentRequired, paymentUnavailable, settlementPending } from "./payment-errors";
 import { recordAnswer, recordQuota } from "./record-answer";
 import { alreadyUsed, reservePayment } from "./reserve-payment";
 import { servePaidAgain } from "./serve-paid-again";
@@ -260,7 +260,7 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
           requestId,
         )
         .catch((failure) => logEvent("warn", "answer not marked as awaited", { request_id: requestId, detail: String(failure).slice(0, 300) }));
-      throw paymentUnavailable(
+      throw settlementPending(
         `The payment was sent to the chain and is not confirmed yet. Repeat this request in ${seconds} s to get the answer, with the ` +
           "same payment or a new one (a new one is then not used): it is charged once, and never without the answer.",
         seconds,

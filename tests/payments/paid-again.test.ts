@@ -173,7 +173,8 @@ describe.each(EACH_DATABASE)("the money path on %s", (_name, target) => {
 
   it("after a 503 while its settlement confirmed, the same request with a NEW payment gets the answer paid for, once: charged once", async () => {
     // What @x402/fetch does: it signs a new payment for every call, also for the repeat a 503 asks for.
-    const url = caseUrl(ids[6]!, "&context=basic");
+    // With a callback: the request's delivery is held until its payment is decided, not dropped by the 503.
+    const url = caseUrl(ids[6]!, `&context=basic&callback_url=${encodeURIComponent("https://agent.example.com/hook")}`);
     const before = await payer.balance();
     let first: Response | undefined;
     await environment.chain.request("evm_setAutomine", [false]);
@@ -200,6 +201,9 @@ describe.each(EACH_DATABASE)("the money path on %s", (_name, target) => {
     expect(repeat.headers.get("x-request-id")).toBe(first!.headers.get("x-request-id"));
     expect(decodePaymentResponseHeader(repeat.headers.get("payment-response")!)).toMatchObject({ success: true });
     expect(before - (await payer.balance())).toBe(PRICE);
+    // Paid after all: its callback delivery is released to be sent (it was deleted with the 503).
+    const deliveries = await environment.opened.db.prisma.callbackDelivery.findMany({ where: { requestId: first!.headers.get("x-request-id")! } });
+    expect(deliveries.map((delivery) => delivery.status)).toEqual(["pending"]);
 
     // Handed out once: asking the same again later is a new question, paid and answered anew.
     const later = await getCase(withProof(url, await signed(url)));
