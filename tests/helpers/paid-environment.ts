@@ -73,3 +73,24 @@ export async function startPaidEnvironment(options: PaidEnvironmentOptions = {})
     },
   };
 }
+
+/**
+ * Runs `work` while the chain mines nothing and settlements wait only 15 blocks of 200 ms (at least 10 s) for
+ * their receipt: a settlement that is sent but not confirmed in time. Afterwards blocks come again and one is
+ * mined at once (the waiting transaction confirms).
+ */
+export async function withSettlementUnconfirmed<T>(environment: PaidEnvironment, work: () => Promise<T>): Promise<T> {
+  await environment.chain.request("evm_setAutomine", [false]);
+  process.env.X402_BLOCK_TIME_MS = "200";
+  resetEnvForTests();
+  resetPaymentConfigForTests();
+  try {
+    return await work();
+  } finally {
+    delete process.env.X402_BLOCK_TIME_MS;
+    resetEnvForTests();
+    resetPaymentConfigForTests();
+    await environment.chain.request("evm_setAutomine", [true]);
+    await environment.chain.request("evm_mine", []);
+  }
+}

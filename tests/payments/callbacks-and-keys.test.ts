@@ -17,11 +17,9 @@ import { GET as getDeliveries } from "@/app/v2/wallet/deliveries/route";
 import { GET as getKeys, POST as rotateKeys } from "@/app/v2/wallet/keys/route";
 import { attemptDelivery } from "@/lib/callbacks/attempt-delivery";
 import { currentSigningKey } from "@/lib/keys/current-signing-key";
-import { resetEnvForTests } from "@/lib/env";
-import { resetPaymentConfigForTests } from "@/lib/payments/payment-config";
 import { findCourt } from "@/lib/courts/registry";
 import { generateDemoCase } from "@/lib/sources/demo/generate-case";
-import { startPaidEnvironment, type PaidEnvironment } from "../helpers/paid-environment";
+import { startPaidEnvironment, withSettlementUnconfirmed, type PaidEnvironment } from "../helpers/paid-environment";
 import type { Payer } from "../helpers/payer";
 import { freePort } from "../helpers/start-next";
 
@@ -224,37 +222,27 @@ describe("wallet answers are the wallet's own", () => {
     const before = await payer.balance();
     const wallet = payer.address.toLowerCase();
     const keyBefore = (await currentSigningKey(environment.opened.db.prisma, wallet, new Date())).keyId;
-    let rotation: WalletKeyRotationResponse | undefined;
-    // No blocks while it settles, and a short wait for the receipt (15 blocks of 200 ms, at least 10 s).
-    await environment.chain.request("evm_setAutomine", [false]);
-    process.env.X402_BLOCK_TIME_MS = "200";
-    resetEnvForTests();
-    resetPaymentConfigForTests();
-    try {
+    // No blocks while it settles, and a short wait for the receipt.
+    const rotation = await withSettlementUnconfirmed(environment, async () => {
       const answer = await rotateKeys(new Request(url, { method: "POST", headers: { "payment-signature": proof } }));
       expect(answer.status, await answer.clone().text()).toBe(200);
-      rotation = walletKeyRotationResponseSchema.parse(await answer.json());
-      expect(rotation.new_key_secret).toMatch(/^[0-9a-f]{64}$/);
+      const rotated = walletKeyRotationResponseSchema.parse(await answer.json());
+      expect(rotated.new_key_secret).toMatch(/^[0-9a-f]{64}$/);
       const row = await environment.opened.db.prisma.paymentRecord.findFirst({ where: { requestId: answer.headers.get("x-request-id")! } });
       expect(row).toMatchObject({ outcome: "settling", answer: null, transactionHash: expect.stringMatching(/^0x/) });
       expect(await payer.balance()).toBe(before);
       // Not paid yet: deliveries keep signing with the key the wallet had.
       expect((await currentSigningKey(environment.opened.db.prisma, wallet, new Date())).keyId).toBe(keyBefore);
-    } finally {
-      delete process.env.X402_BLOCK_TIME_MS;
-      resetEnvForTests();
-      resetPaymentConfigForTests();
-      await environment.chain.request("evm_setAutomine", [true]);
-      await environment.chain.request("evm_mine", []);
-    }
+      return rotated;
+    });
     expect(before - (await payer.balance())).toBe(990_000n);
     // Before any reconciler run, the wallet's next key read asks the chain about its own open settlement:
     // the rotation it paid for is in effect in that answer (it showed the old key until the cron came).
     const keysUrl = `${base}/v2/wallet/keys`;
     const read = await getKeys(new Request(keysUrl, { headers: { "payment-signature": await payer.paymentFor(await getKeys(new Request(keysUrl))) } }));
     expect(read.status, await read.clone().text()).toBe(200);
-    expect(await read.json()).toMatchObject({ current_key_id: rotation!.new_key_id, previous_key_id: keyBefore });
-    expect(await currentSigningKey(environment.opened.db.prisma, wallet, new Date())).toEqual({ keyId: rotation!.new_key_id, secret: rotation!.new_key_secret });
+    expect(await read.json()).toMatchObject({ current_key_id: rotation.new_key_id, previous_key_id: keyBefore });
+    expect(await currentSigningKey(environment.opened.db.prisma, wallet, new Date())).toEqual({ keyId: rotation.new_key_id, secret: rotation.new_key_secret });
     expect(before - (await payer.balance())).toBe(2n * 990_000n);
   }, 60_000);
 });

@@ -10,7 +10,7 @@ import { POST as postMcp } from "@/app/v2/mcp/route";
 import { GET as getKeys } from "@/app/v2/wallet/keys/route";
 import { resetEnvForTests } from "@/lib/env";
 import { resetPaymentConfigForTests } from "@/lib/payments/payment-config";
-import { startPaidEnvironment, type PaidEnvironment } from "../helpers/paid-environment";
+import { startPaidEnvironment, withSettlementUnconfirmed, type PaidEnvironment } from "../helpers/paid-environment";
 import type { Payer } from "../helpers/payer";
 import { freePort } from "../helpers/start-next";
 import { EACH_DATABASE } from "../helpers/test-database";
@@ -176,45 +176,35 @@ describe.each(EACH_DATABASE)("the money path on %s", (_name, target) => {
     // With a callback: the request's delivery is held until its payment is decided, not dropped by the 503.
     const url = caseUrl(ids[6]!, `&context=basic&callback_url=${encodeURIComponent("https://agent.example.com/hook")}`);
     const before = await payer.balance();
-    let first: Response | undefined;
-    await environment.chain.request("evm_setAutomine", [false]);
-    process.env.X402_BLOCK_TIME_MS = "200"; // a short wait for the receipt: 15 blocks of 200 ms, at least 10 s
-    resetEnvForTests();
-    resetPaymentConfigForTests();
-    try {
-      first = await getCase(withProof(url, await signed(url)));
-      const body = await first.json();
-      expect(first.status, JSON.stringify(body)).toBe(503);
+    const first = await withSettlementUnconfirmed(environment, async () => {
+      const answer = await getCase(withProof(url, await signed(url)));
+      const body = await answer.clone().json();
+      expect(answer.status, JSON.stringify(body)).toBe(503);
       expect(body.error.message).toMatch(/sent to the chain and is not confirmed yet/);
-    } finally {
-      delete process.env.X402_BLOCK_TIME_MS;
-      resetEnvForTests();
-      resetPaymentConfigForTests();
-      await environment.chain.request("evm_setAutomine", [true]);
-      await environment.chain.request("evm_mine", []);
-    }
+      return answer;
+    });
     expect(before - (await payer.balance())).toBe(PRICE);
 
     const repeat = await getCase(withProof(url, await signed(url)));
     expect(repeat.status, await repeat.clone().text()).toBe(200);
     // The answer of the request that paid, with its settlement; the new payment is never settled.
-    expect(repeat.headers.get("x-request-id")).toBe(first!.headers.get("x-request-id"));
+    expect(repeat.headers.get("x-request-id")).toBe(first.headers.get("x-request-id"));
     expect(decodePaymentResponseHeader(repeat.headers.get("payment-response")!)).toMatchObject({ success: true });
     expect(before - (await payer.balance())).toBe(PRICE);
     // Paid after all: its callback delivery is released to be sent (it was deleted with the 503).
-    const deliveries = await environment.opened.db.prisma.callbackDelivery.findMany({ where: { requestId: first!.headers.get("x-request-id")! } });
+    const deliveries = await environment.opened.db.prisma.callbackDelivery.findMany({ where: { requestId: first.headers.get("x-request-id")! } });
     expect(deliveries.map((delivery) => delivery.status)).toEqual(["pending"]);
 
     // Handed out once: asking the same again later is a new question, paid and answered anew.
     const later = await getCase(withProof(url, await signed(url)));
     expect(later.status).toBe(200);
-    expect(later.headers.get("x-request-id")).not.toBe(first!.headers.get("x-request-id"));
+    expect(later.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
     expect(before - (await payer.balance())).toBe(2n * PRICE);
     // Another payer asking the same request never gets this payer's answer.
     const other = await environment.payer(3);
     const theirs = await getCase(withProof(url, await signed(url, other)));
     expect(theirs.status).toBe(200);
-    expect(theirs.headers.get("x-request-id")).not.toBe(first!.headers.get("x-request-id"));
+    expect(theirs.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
   }, 90_000);
 
   it("answers 503 payment_unavailable when a remote facilitator cannot be reached", async () => {
