@@ -4,7 +4,7 @@ import { parseTimestampWithOffset, type BatchQuery, type CaseQuery, type FILING_
 import { resolveCourt, type CoveredCourt } from "@/lib/courts/resolve-court";
 import { SANDBOX_FIXTURE_COURTS } from "@/lib/sandbox/lookup-sandbox-case";
 import { ServiceError } from "@/lib/errors";
-import { decodeDeltaCursor } from "./delta-cursor";
+import { decodeDeltaCursor, type DeltaPosition } from "./delta-cursor";
 
 type FilingType = (typeof FILING_TYPES)[number];
 
@@ -27,8 +27,11 @@ export interface CaseRequest {
   language: "en" | "fr" | null;
   lastChecked: LastChecked | null;
   filingTypes: ReadonlySet<FilingType> | null;
-  /** Continuation of a truncated delta (lib/cases/delta-cursor.ts), checked when the delta is built. */
-  deltaCursor: string | null;
+  /**
+   * Where a truncated delta continues (`delta_cursor`, lib/cases/delta-cursor.ts): read once, here, and
+   * refused here when it belongs to another last_checked or case.
+   */
+  deltaAfter: DeltaPosition | null;
   callbackUrl: string | null;
 }
 
@@ -88,9 +91,9 @@ export function parseCaseRequest(query: CaseQuery | BatchQuery, now: Date, optio
     );
   }
   const { court, caseId } = resolveCourt(query.court_code, query.case_id, sandboxCourts(options));
-  // A cursor of another last_checked or case is refused here, before any lookup or payment (walk-delta.ts
-  // reads it again when the delta is built).
-  if (query.delta_cursor !== undefined) decodeDeltaCursor(query.delta_cursor, lastChecked!.at.getTime(), { courtCode: court.court_code, caseId });
+  // A cursor of another last_checked or case is refused here, before any lookup or payment.
+  const deltaAfter =
+    query.delta_cursor === undefined ? null : decodeDeltaCursor(query.delta_cursor, lastChecked!.at.getTime(), { courtCode: court.court_code, caseId });
   return {
     court,
     caseId,
@@ -102,7 +105,7 @@ export function parseCaseRequest(query: CaseQuery | BatchQuery, now: Date, optio
       query.filing_types === undefined
         ? null
         : new Set(query.filing_types.split(",").map((part) => part.trim().toLowerCase() as FilingType)),
-    deltaCursor: query.delta_cursor ?? null,
+    deltaAfter,
     callbackUrl: query.callback_url ?? null,
   };
 }

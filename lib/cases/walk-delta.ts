@@ -4,7 +4,7 @@
 // last one kept, so a chain of answers returns every new filing exactly once, each under the ceiling.
 import type { Delta, DocketEntry } from "@/contract";
 import { chronological, entriesNewSince } from "./compute-delta";
-import { compareWalk, decodeDeltaCursor, encodeDeltaCursor, type DeltaCase, type DeltaPosition } from "./delta-cursor";
+import { compareWalk, encodeDeltaCursor, type DeltaCase, type DeltaPosition } from "./delta-cursor";
 import { entryKey } from "./entry-key";
 import type { CaseRequest } from "./parse-case-request";
 import type { StoredDocketEntry } from "./types";
@@ -27,7 +27,7 @@ export interface DeltaWalk {
 
 export function walkDelta(
   entries: readonly StoredDocketEntry[],
-  request: Pick<CaseRequest, "court" | "caseId" | "lastChecked" | "filingTypes" | "deltaCursor">,
+  request: Pick<CaseRequest, "court" | "caseId" | "lastChecked" | "filingTypes" | "deltaAfter">,
   toEntry: (entry: StoredDocketEntry) => DocketEntry,
 ): { delta: Delta; walk: DeltaWalk } {
   const lastChecked = request.lastChecked!;
@@ -36,7 +36,7 @@ export function walkDelta(
   const filter = request.filingTypes;
   const fresh = entriesNewSince(entries, since);
   const forCase: DeltaCase = { courtCode: request.court.court_code, caseId: request.caseId };
-  const after = request.deltaCursor ? decodeDeltaCursor(request.deltaCursor, sinceMs, forCase) : null;
+  const after = request.deltaAfter;
   const steps = fresh
     .map((entry) => ({
       entry,
