@@ -23,12 +23,15 @@ export function paymentRequired(requirements: Requirements | null, message: stri
   );
 }
 
+/** Whole seconds, at least one (also the Retry-After header). */
+const retryAfter = (seconds: number) => ({ retry_after: Math.max(1, Math.ceil(seconds)) });
+
 /**
  * 503 payment_unavailable: the facilitator or the chain's node cannot be reached, or a settlement is not
  * confirmed yet. Never charged twice: the same request with the same payment is the retry.
  */
 export function paymentUnavailable(message: string, retryAfterSeconds: number): ServiceError {
-  return new ServiceError("payment_unavailable", message, { retry_after: Math.max(1, Math.ceil(retryAfterSeconds)) });
+  return new ServiceError("payment_unavailable", message, retryAfter(retryAfterSeconds));
 }
 
 /**
@@ -39,5 +42,5 @@ export function paymentUnavailable(message: string, retryAfterSeconds: number): 
 export class SettlementPending extends ServiceError {}
 
 export function settlementPending(message: string, retryAfterSeconds: number): SettlementPending {
-  return new SettlementPending("payment_unavailable", message, { retry_after: Math.max(1, Math.ceil(retryAfterSeconds)) });
+  return new SettlementPending("payment_unavailable", message, retryAfter(retryAfterSeconds));
 }

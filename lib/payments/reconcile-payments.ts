@@ -15,6 +15,9 @@ import type { ChainReader } from "./chain-reader";
 import { closePayment } from "./close-payment";
 import { readAuthorizationOutcome } from "./read-authorization-outcome";
 
+/** The columns of payment_records an OpenPayment is read from. */
+export const OPEN_PAYMENT_COLUMNS = "nonce_key, payer, outcome, authorization_nonce, valid_before, transaction_hash, request_id, created_at, updated_at";
+
 export interface OpenPayment {
   nonce_key: string;
   payer: string;
@@ -101,7 +104,7 @@ export async function reconcilePayments(prisma: PrismaClient, settings: Reconcil
   const summary: ReconcileSummary = { settled: 0, released: 0, open: 0, failed: 0, answersDropped: 0 };
   const quietSince = new Date(settings.now.getTime() - Math.min(settings.staleAfterMs, Math.max(5_000, 2 * settings.blockTimeMs)));
   const rows = await prisma.$queryRawUnsafe<OpenPayment[]>(
-    `SELECT nonce_key, payer, outcome, authorization_nonce, valid_before, transaction_hash, request_id, created_at, updated_at
+    `SELECT ${OPEN_PAYMENT_COLUMNS}
        FROM payment_records
       WHERE outcome IN ('reserved', 'settling') AND (updated_at < $1::timestamptz OR valid_before < $2::timestamptz)
       ORDER BY updated_at

@@ -9,7 +9,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
 import { chainReaderFor } from "./chain-reader";
 import { getPaymentConfig } from "./payment-config";
-import { reconcilePayment, type OpenPayment } from "./reconcile-payments";
+import { OPEN_PAYMENT_COLUMNS, reconcilePayment, type OpenPayment } from "./reconcile-payments";
 import { ABANDONED_AFTER_MS } from "./run-reconciler";
 
 /** The longest a key read or rotation waits for the chain before answering from the ledger as it is. */
@@ -20,7 +20,7 @@ export async function reconcileWalletPayments(prisma: PrismaClient, wallet: stri
   const chain = config && chainReaderFor(config);
   if (!config || !chain) return;
   const rows = await prisma.$queryRawUnsafe<OpenPayment[]>(
-    `SELECT nonce_key, payer, outcome, authorization_nonce, valid_before, transaction_hash, request_id, created_at, updated_at
+    `SELECT ${OPEN_PAYMENT_COLUMNS}
        FROM payment_records
       WHERE payer = $1 AND outcome = 'settling'
       ORDER BY updated_at DESC
@@ -33,9 +33,9 @@ export async function reconcileWalletPayments(prisma: PrismaClient, wallet: stri
     timer = setTimeout(() => resolve("late"), deadlineMs);
     timer.unref();
   });
+  const settings = { chain, now, blockTimeMs: config.blockTimeMs, staleAfterMs: ABANDONED_AFTER_MS };
   try {
     for (const row of rows) {
-      const settings = { chain, now, blockTimeMs: config.blockTimeMs, staleAfterMs: ABANDONED_AFTER_MS };
       // A late answer still closes its row when it comes (close-payment.ts decides once); this request goes on.
       const asked = reconcilePayment(prisma, row, settings).then(
         () => "done" as const,
