@@ -157,6 +157,8 @@ describe.skipIf(!HAS_CORPUS)("Supreme Court readers on the corpus", () => {
           const attorney = mine?.attorneys?.find((candidate) => norm(candidate.name) === norm(lawyer.name));
           expect(attorney, `${file}: ${lawyer.name}`).toBeDefined();
           expect(attorney?.role === "Counsel of Record", `${file}: ${lawyer.name}`).toBe(lawyer.is_counsel_of_record);
+          // The firm is the court's title line; a street address is never one (16-1014: "54 Florence Street").
+          expect(norm(attorney?.firm), `${file}: ${lawyer.name}'s firm`).toBe(norm(lawyer.title));
         }
       }
     }

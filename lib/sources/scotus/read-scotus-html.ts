@@ -71,11 +71,18 @@ function proceedings($: CheerioAPI): ScotusProceeding[] {
   return out;
 }
 
-/** A firm is the first address line when the page gives one before the street (never a prisoner number). */
+/**
+ * The firm is what the address block gives before the street: every line before the first one that starts with
+ * a number or a P.O. box ("Acting Solicitor General" / "United States Department of Justice" / "950 ..."), or,
+ * when no line does, every line before the last two (street and city). A lawyer without a firm (a solo
+ * practitioner, a prisoner) has only the street and the city, so none.
+ */
 function firmOf(addressLines: string[]): string | null {
-  const first = addressLines[0];
-  if (!first || addressLines.length < 3 || /^[#\d]|^p\.?\s?o\.?\s+box\b/i.test(first)) return null;
-  return first;
+  // A prisoner's number ("#GZ9482") comes first and is not the firm (the institution after it is).
+  const block = addressLines.filter((line, index) => index > 0 || !/^#/.test(line));
+  const street = block.findIndex((line) => /^\d|^p\.?\s?o\.?\s+box\b/i.test(line));
+  const end = street >= 0 ? street : block.length - 2;
+  return end > 0 ? block.slice(0, end).join(", ") : null;
 }
 
 function counsel($: CheerioAPI): ScotusCounsel[] {
@@ -88,13 +95,10 @@ function counsel($: CheerioAPI): ScotusCounsel[] {
       .each((_, nameBlock) => {
         const data = $(nameBlock).nextAll(".ContactData2").first();
         const address = data.find(".address1").get(0);
-        const addressHtml = address ? ($(address).html() ?? "") : "";
-        // The firm, where there is one, is the text before the address's first line break.
-        const firm = squash(load(`<i>${addressHtml.split(/<br\s*\/?>/i)[0] ?? ""}</i>`)("i").text());
         out.push({
           side,
           attorney: lines($, nameBlock)[0] ?? "",
-          firm: firm && /<br/i.test(addressHtml) ? firm : null,
+          firm: address ? firmOf(lines($, address)) : null,
           party: squash(data.find(".partyname").text()).replace(/^party name:\s*/i, ""),
           counselOfRecord: /counsel of record/i.test($(nameBlock).text()),
         });
