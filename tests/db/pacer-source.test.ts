@@ -291,8 +291,8 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     env.pacer.advanceTo("2005-09-13");
     const summary = await refreshCases({ prisma: prisma(), court: findCourt("ncwd")!, caseIds: [hosted.caseId], now: new Date() });
     expect(summary).toMatchObject({ refreshed: 1, unavailable: 0 });
-    // An incremental reading (the header moved too, so with the parties: the same range of entries).
-    expect((await prisma().pacerFee.findFirst({ where: { caseId: hosted.caseId }, orderBy: { id: "desc" } }))?.kind).toMatch(/^docket_(since|parties)$/);
+    // One incremental reading without parties (the judge, printed in the defendant's listing, is the cached one).
+    expect((await prisma().pacerFee.findMany({ where: { caseId: hosted.caseId }, orderBy: { id: "asc" } })).map((fee) => fee.kind)).toEqual(["docket_full", "docket_since"]);
     expect(await rows101(hosted.caseId)).toEqual(["PLEA AGREEMENT", "Plea Agreement", "SEALED DOCUMENT"]);
 
     const since = await callRoute<CaseResponse>(getCase, "/v2/case", {
@@ -309,6 +309,31 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect((await queryCase("ncwd", whole.caseId)).status).toBe(200);
     const shape = (entries: StoredEntry[]) => entries.map((entry) => [entry.entry_key, entry.description, entry.filed_at.toISOString()]);
     expect(shape(await storedEntries(prisma(), "ncwd", hosted.caseId))).toEqual(shape(await storedEntries(prisma(), "ncwd", whole.caseId)));
+  });
+
+  it("refresh: a reading without parties keeps the header they carry (a debtor's name, an adversary's nature of suit, a criminal docket's judge) and pays once", async () => {
+    const dockets = [
+      { file: "pacer/bankruptcy/akb.html", court: "akb", caseId: `3:${target.name === "pglite" ? "21" : "22"}-bk-${String(10000 + serial)}` },
+      { file: "pacer/bankruptcy/deb_2.html", court: "deb", caseId: `1:${target.name === "pglite" ? "21" : "22"}-ap-${String(10000 + serial)}` },
+      { file: "pacer/district/azd.html", court: "azd", caseId: `2:${target.name === "pglite" ? "21" : "22"}-cr-${String(10000 + serial)}` },
+    ];
+    serial += 1;
+    for (const { file, court, caseId } of dockets) {
+      env.pacer.host(file, { court, caseId });
+      const first = await queryCase(court, caseId);
+      expect(first.status, `${file}: ${first.text}`).toBe(200);
+      const header = (kase: Record<string, unknown>) => ({ name: kase.case_name, judge: kase.assigned_judge, nature: kase.nature_of_proceeding });
+      const before = header(first.body.case as unknown as Record<string, unknown>);
+      expect(before.name, file).not.toBe(first.body.case.case_number);
+      // A refresh the free signals asked for, with nothing new on the docket.
+      await prisma().$executeRawUnsafe("UPDATE pacer_cases SET changed_at = now() + interval '1 minute' WHERE court_code = $1 AND case_id = $2", court, caseId);
+      const summary = await refreshCases({ prisma: prisma(), court: findCourt(court)!, caseIds: [caseId], now: new Date() });
+      expect(summary, file).toMatchObject({ refreshed: 1, unavailable: 0 });
+      const kinds = (await prisma().pacerFee.findMany({ where: { caseId }, orderBy: { id: "asc" } })).map((fee) => fee.kind);
+      expect(kinds, file).toEqual(["docket_full", "docket_since"]);
+      const after = await queryCase(court, caseId);
+      expect(header(after.body.case as unknown as Record<string, unknown>), file).toEqual(before);
+    }
   });
 
   it("the 30-page cap: a long docket costs $3.00 at most; the operator summary shows spend per day, court and paid query", async () => {

@@ -46,6 +46,23 @@ interface CachedHeader {
   status: string;
 }
 
+/**
+ * A reading without parties lacks what CM/ECF prints in the party listing: a bankruptcy case's name (its
+ * debtor's; the page then names the case by its number), an adversary proceeding's nature of suit, and on
+ * criminal dockets the judge. Those are not changes: they are taken from the cached header, so the header
+ * is neither taken for changed (a second, paid reading with parties) nor stored without them. A value the
+ * reading does show is its own.
+ */
+function withCachedHeader(reading: SourceCase, cached: CachedHeader): SourceCase {
+  const unnamed = reading.parties.length === 0 && reading.title.trim() === reading.caseNumber.trim();
+  return {
+    ...reading,
+    title: unnamed ? cached.caseName : reading.title,
+    judge: reading.judge ?? cached.assignedJudge,
+    natureOfSuit: reading.natureOfSuit ?? cached.natureOfProceeding,
+  };
+}
+
 /** Whether the header of an incremental reading differs from the cached one (then parties may have too). */
 function headerChanged(court: CourtRecord, caseId: string, reading: SourceCase, cached: CachedHeader): boolean {
   const header = normalizeCase(court, caseId, { ...reading, entries: [] }).header;
@@ -116,8 +133,9 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
   // the clocks' margin: an entry a refresh stored just after midnight by the court's clock may carry an
   // appearance a little before it by the database's).
   const enteredSince = new Date(Date.parse(startOfCourtDay(court, since)) - CLOCK_MARGIN_MS).toISOString();
-  const recent = await read({ ...base, enteredSince: since, parties: false });
-  if ("kind" in recent) return recent;
+  const partial = await read({ ...base, enteredSince: since, parties: false });
+  if ("kind" in partial) return partial;
+  const recent = withCachedHeader(partial, cached);
   if (!headerChanged(court, caseId, recent, cached)) return { kind: "found", case: recent, partiesOmitted: true, enteredSince };
   // The header moved (judge, name, termination): the parties may have too, so read them with the same range.
   const withParties = await read({ ...base, enteredSince: since, parties: true });
