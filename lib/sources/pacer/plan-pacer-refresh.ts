@@ -4,8 +4,9 @@
 //   - the court's RSS feed showed activity on it after its last refresh (pacer_cases.changed_at);
 //   - the court's feed cannot vouch for it: no feed, a feed of some entry types only, or a feed not polled
 //     without failure since the case was last known equal to the court's (its last reading, or the last
-//     free signal that said so) — then the free entry count (mobile_query.pl) differs from the entries the
-//     cache holds, or, where that page says nothing, the case query (iquery.pl) shows a filing or
+//     free signal that said so) — then the free entry count (mobile_query.pl) differs from the count the
+//     court gave when the cache was last known equal (else from the entries the cache holds: it may hold
+//     more than the court lists, since entries the court stops listing are kept), or, where that page says nothing, the case query (iquery.pl) shows a filing or
 //     termination later than the cache's; a case neither page can speak for is fetched.
 // Everything else is known unchanged and costs nothing; a free signal that said so is remembered
 // (pacer_cases.verified_at), so from then on the feed alone can vouch for the case.
@@ -26,6 +27,8 @@ interface CaseRow {
   verified_at: Date | null;
   last_refreshed_at: Date | null;
   entry_count: number;
+  listed_entry_count: number | null;
+  listed_entry_count_at: Date | null;
   last_filed_at: Date | null;
   date_terminated: Date | null;
 }
@@ -34,6 +37,7 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
   if (caseIds.length === 0) return [];
   const rows = await prisma.$queryRawUnsafe<CaseRow[]>(
     `SELECT ids.case_id, p.pacer_case_id, p.listed_number, p.changed_at, p.verified_at, c.last_refreshed_at, c.date_terminated,
+            p.listed_entry_count, p.listed_entry_count_at,
             (SELECT count(*)::int FROM docket_entries e WHERE e.case_ref = c.id) AS entry_count,
             (SELECT max(e.filed_at) FROM docket_entries e WHERE e.case_ref = c.id) AS last_filed_at
      FROM unnest($2::text[]) AS ids(case_id)
@@ -47,7 +51,7 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
   const wholeFeed = feed?.entryTypes === "all" && feedFresh && feed.okSince !== null;
 
   const toFetch: string[] = [];
-  const verified: string[] = [];
+  const verified: Array<{ caseId: string; listedCount: number | null }> = [];
   for (const row of rows) {
     if (!row.pacer_case_id || !row.listed_number || !row.last_refreshed_at) {
       toFetch.push(row.case_id);
@@ -60,11 +64,28 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
     }
     const knownEqualMs = Math.max(refreshedMs, row.verified_at?.getTime() ?? 0);
     if (wholeFeed && feed!.okSince!.getTime() <= knownEqualMs) continue; // the feed saw nothing since
-    if (await changedByFreeSignals(prisma, settings, court.court_code, row, now, signal)) toFetch.push(row.case_id);
-    else verified.push(row.case_id);
+    const signals = await changedByFreeSignals(prisma, settings, court.court_code, row, now, signal);
+    if (!signals.changed) {
+      verified.push({ caseId: row.case_id, listedCount: signals.listedCount });
+      continue;
+    }
+    toFetch.push(row.case_id);
+    if (signals.listedCount !== null) {
+      // What the court lists now: the count the refresh about to run brings the cache level with. Stamped by
+      // the database's clock, as the refresh's last_refreshed_at is, so it counts only once that refresh is stored.
+      await prisma.$executeRawUnsafe(
+        `UPDATE pacer_cases SET listed_entry_count = $3, listed_entry_count_at = clock_timestamp() WHERE court_code = $1 AND case_id = $2`,
+        court.court_code,
+        row.case_id,
+        signals.listedCount,
+      );
+    }
   }
-  if (verified.length > 0) {
-    await prisma.pacerCase.updateMany({ where: { courtCode: court.court_code, caseId: { in: verified } }, data: { verifiedAt: now } });
+  for (const { caseId, listedCount } of verified) {
+    await prisma.pacerCase.updateMany({
+      where: { courtCode: court.court_code, caseId },
+      data: { verifiedAt: now, ...(listedCount !== null ? { listedEntryCount: listedCount, listedEntryCountAt: now } : {}) },
+    });
   }
   return toFetch;
 }
@@ -76,20 +97,30 @@ async function changedByFreeSignals(
   row: CaseRow,
   now: Date,
   signal?: AbortSignal,
-): Promise<boolean> {
+): Promise<{ changed: boolean; listedCount: number | null }> {
   const options = { prisma, settings, courtCode, caseId: row.case_id, pacerCaseId: row.pacer_case_id!, listedNumber: row.listed_number!, now, signal };
   try {
     const count = await fetchEntryCount(options);
-    if (count !== null) return count !== row.entry_count;
+    if (count !== null) return { changed: count !== listedBaseline(row), listedCount: count };
     const summary = await fetchCaseQuery(options);
-    if (summary === null) return true;
+    if (summary === null) return { changed: true, listedCount: null };
     const lastFiled = row.last_filed_at?.toISOString().slice(0, 10) ?? null;
-    if (summary.dateOfLastFiling && (!lastFiled || summary.dateOfLastFiling > lastFiled)) return true;
-    if (summary.dateTerminated && !row.date_terminated) return true;
-    return false;
+    if (summary.dateOfLastFiling && (!lastFiled || summary.dateOfLastFiling > lastFiled)) return { changed: true, listedCount: null };
+    if (summary.dateTerminated && !row.date_terminated) return { changed: true, listedCount: null };
+    return { changed: false, listedCount: null };
   } catch (error) {
     // A signal that failed says nothing: the paid fetch decides (and reports the court down if it is).
     logEvent("warn", "pacer free signal failed", { court_code: courtCode, case_id: row.case_id, reason: error instanceof Error ? error.message : String(error) });
-    return true;
+    return { changed: true, listedCount: null };
   }
+}
+
+/**
+ * The entry count the court gives for the cached docket: the count it gave when the cache was last read or
+ * verified after it, else the rows the cache holds (a docket never counted, or a refresh that failed).
+ */
+function listedBaseline(row: CaseRow): number {
+  const knownEqualMs = Math.max(row.last_refreshed_at?.getTime() ?? 0, row.verified_at?.getTime() ?? 0);
+  if (row.listed_entry_count !== null && row.listed_entry_count_at && row.listed_entry_count_at.getTime() <= knownEqualMs) return row.listed_entry_count;
+  return row.entry_count;
 }
