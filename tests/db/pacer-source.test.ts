@@ -19,6 +19,7 @@ import { totpCode } from "@/lib/sources/pacer/totp-code";
 import { callRoute } from "../helpers/call-route";
 import { HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
 import { startPacerEnvironment, TEST_LOGIN, type PacerEnvironment } from "../helpers/replay/pacer-environment";
+import { REPLAY_HTTP_SETTINGS } from "../helpers/replay/replay-server";
 import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
 
 vi.hoisted(() => {
@@ -376,7 +377,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     env.configure({ PACER_DAILY_BUDGET_USD: undefined });
   });
 
-  it("a court that answers 500 or nothing: 503 with a reason, nothing recorded as billed, the court's runs fail", async () => {
+  it("a court that answers 500 or nothing: 503 with a reason; a 500 is not billed, an unanswered report is counted at the cap and waits; the court's runs fail", async () => {
     const hosted = host(MAD, "mad");
     env.server.fail({ match: /DktRpt\.pl/, kind: "status", status: 500 });
     const down = await queryCase("mad", hosted.caseId);
@@ -390,11 +391,25 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     const reportsBefore = docketRequests().length;
     const slow = await queryCase("mad", hosted.caseId);
     expect(slow.status).toBe(503);
-    // A report that timed out may have been billed: it is not asked again within the query.
+    // A report that timed out may have been billed: it is not asked again within the query, the ledger
+    // counts it at PACER's cap (an estimate: no receipt came), and the case's next report waits.
     expect(docketRequests().length).toBe(reportsBefore + 1);
+    expect(await prisma().pacerFee.findMany({ where: { caseId: hosted.caseId }, select: { kind: true, costCents: true, estimated: true } })).toEqual([
+      { kind: "docket_full", costCents: 300, estimated: true },
+    ]);
     env.server.clearFaults();
     await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+    const held = await queryCase("mad", hosted.caseId);
+    expect(held.status).toBe(503);
+    const recovery = Date.parse(held.body.error.estimated_recovery_at!);
+    expect(recovery - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(recovery - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+    expect(docketRequests().length).toBe(reportsBefore + 1);
+    // Once the wait is over the report is asked again; an answer ends the wait.
+    await prisma().$executeRawUnsafe("UPDATE pacer_cases SET report_timed_out_at = report_timed_out_at - interval '16 minutes' WHERE case_id = $1", hosted.caseId);
+    await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
     expect((await queryCase("mad", hosted.caseId)).status).toBe(200);
+    expect(await prisma().pacerCase.findFirst({ where: { caseId: hosted.caseId }, select: { reportTimeouts: true, reportTimedOutAt: true } })).toEqual({ reportTimeouts: 0, reportTimedOutAt: null });
 
     // Refresh runs against a court that answers only errors: after three, the court is unhealthy and
     // /v2/status degraded, as for any source; nothing is billed.
@@ -410,6 +425,47 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     env.server.clearFaults();
     await refreshCourt({ prisma: prisma(), courtCode: "mad", now: new Date() });
     expect((await listUnhealthyCourts(prisma())).map((court) => court.courtCode)).not.toContain("mad");
+  });
+
+  it("a docket report slower than the fetch's deadline: counted at the cap, and not bought again on every query; the wait doubles", async () => {
+    const hosted = host(NJD, "njd");
+    // The report hangs past the whole fetch's deadline (each attempt may wait longer): the fetch gives up.
+    env.configure({ SOURCE_TIMEOUT_MS: "1000", COURT_HTTP_TIMEOUT_MS: "5000" });
+    env.server.fail({ match: /DktRpt\.pl/, kind: "hang" });
+    try {
+      const reportsBefore = docketRequests().length;
+      const first = await queryCase("njd", hosted.caseId);
+      expect(first.status).toBe(503);
+      // The ledger row is written when the abandoned request ends, after the answer.
+      await expect.poll(() => prisma().pacerFee.count({ where: { caseId: hosted.caseId, estimated: true } }), { timeout: 5_000 }).toBe(1);
+      for (let query = 0; query < 3; query += 1) {
+        await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+        expect((await queryCase("njd", hosted.caseId)).status).toBe(503);
+      }
+      expect(docketRequests().length).toBe(reportsBefore + 1);
+      // After the wait, one more report that goes unanswered: the next wait is twice as long.
+      await prisma().$executeRawUnsafe("UPDATE pacer_cases SET report_timed_out_at = report_timed_out_at - interval '16 minutes' WHERE case_id = $1", hosted.caseId);
+      await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+      expect((await queryCase("njd", hosted.caseId)).status).toBe(503);
+      await expect.poll(() => prisma().pacerFee.count({ where: { caseId: hosted.caseId, estimated: true } }), { timeout: 5_000 }).toBe(2);
+      await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+      const held = await queryCase("njd", hosted.caseId);
+      expect(held.status).toBe(503);
+      expect(Date.parse(held.body.error.estimated_recovery_at!) - Date.now()).toBeGreaterThan(29 * 60_000);
+      expect(docketRequests().length).toBe(reportsBefore + 2);
+      // The operator's summary says which part of the spend is estimated.
+      const summary = await summarizeFees(prisma(), new Date(Date.now() - 3_600_000), new Date(Date.now() + 3_600_000));
+      expect(summary).toMatchObject({ estimatedCents: 600, estimatedRequests: 2 });
+      expect(formatFeeSummary(summary)).toMatch(/of which estimated: \$6\.00 for 2 reports left unanswered/);
+      // The estimates count against the budget: at $6.00 a $5.00 daily budget is spent.
+      env.configure({ PACER_DAILY_BUDGET_USD: "5.00" });
+      const other = host(MAD, "mad");
+      const spent = await queryCase("mad", other.caseId);
+      expect(spent.status).toBe(503);
+      expect(spent.body.error.message).toMatch(/fee budget reached/);
+    } finally {
+      env.configure({ SOURCE_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.SOURCE_TIMEOUT_MS, COURT_HTTP_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.COURT_HTTP_TIMEOUT_MS, PACER_DAILY_BUDGET_USD: undefined });
+    }
   });
 
   it("free signals first: a court with a full RSS feed pays only for the cases its feed mentions", async () => {

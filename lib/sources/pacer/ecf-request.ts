@@ -6,7 +6,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { decodePage } from "@/lib/sources/decode-page";
 import { CookieJar } from "@/lib/sources/http/cookie-jar";
-import { getCourtHttpClient } from "@/lib/sources/http/court-http-client";
+import { CourtHttpError, getCourtHttpClient } from "@/lib/sources/http/court-http-client";
 import { ecfBaseUrl, type PacerSettings } from "./pacer-settings";
 import { pacerToken } from "./pacer-session";
 
@@ -29,6 +29,11 @@ export interface EcfRequest {
   signal?: AbortSignal;
   /** A billed report: not asked again after a time-out (PACER may have billed the first one). */
   billable?: boolean;
+  /**
+   * Called when the request was sent but no answer came: its time-out, or the fetch's deadline. A billed
+   * report may have been billed then without a receipt.
+   */
+  unanswered?(error: CourtHttpError): Promise<void>;
   /** Whether a page is the "please log in" answer of an expired session. */
   loggedOut(text: string): boolean;
 }
@@ -47,7 +52,13 @@ export async function ecfRequest(request: EcfRequest): Promise<EcfPage> {
   let relogged = false;
   let privilegeRetry = false;
   for (;;) {
-    const page = await send(request, token);
+    let page: EcfPage;
+    try {
+      page = await send(request, token);
+    } catch (error) {
+      if (request.unanswered && error instanceof CourtHttpError && (error.kind === "timeout" || error.kind === "aborted")) await request.unanswered(error);
+      throw error;
+    }
     if (request.loggedOut(page.text)) {
       if (relogged) throw new EcfUnavailable(`${request.courtCode}: CM/ECF refused the session again after a fresh PACER login`);
       relogged = true;

@@ -3,14 +3,15 @@
 // 1960 — a date is always sent, so CM/ECF never interposes its "large report" confirmation page — with
 // parties and counsel; an incremental one asks only for entries *entered* since a day, without parties
 // unless they are wanted. Every page is checked with detectRefusal; the bill is recorded from the page's
-// transaction receipt (else from its size) in the fee ledger.
+// transaction receipt (else from its size) in the fee ledger; a report sent but never answered is recorded
+// at PACER's cap, marked estimated, and holds the case's next report back (recordUnansweredReport).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
 import { CourtHttpError } from "@/lib/sources/http/court-http-client";
 import type { PageRefusal } from "@/lib/sources/types";
 import { detectRefusal } from "./detect-refusal";
 import { ecfRequest } from "./ecf-request";
-import { billedPages, CENTS_PER_PAGE, recordFee, type FeeKind } from "./fee-ledger";
+import { billedPages, CENTS_PER_PAGE, DOCKET_PAGE_CAP, recordFee, type FeeKind } from "./fee-ledger";
 import type { PacerSettings } from "./pacer-settings";
 import { readTransactionReceipt } from "./read-transaction-receipt";
 
@@ -34,16 +35,32 @@ export interface DocketFetchOptions {
 
 export type DocketPage = { kind: "docket"; html: string } | PageRefusal;
 
-/** The report request; a time-out is logged as a possible bill the ledger cannot see (no receipt came back). */
-async function requestReport(request: Parameters<typeof ecfRequest>[0], about: { courtCode: string; caseId: string }) {
-  try {
-    return await ecfRequest(request);
-  } catch (error) {
-    if (error instanceof CourtHttpError && error.kind === "timeout") {
-      logEvent("warn", "pacer docket report timed out: PACER may have billed it without a receipt", { court_code: about.courtCode, case_id: about.caseId, label: request.label });
-    }
-    throw error;
-  }
+/** The wait before a case's next docket report after `timeouts` reports in a row went unanswered. */
+export function reportBackoffMs(timeouts: number): number {
+  return Math.min(REPORT_BACKOFF_MAX_MS, REPORT_BACKOFF_MS * 2 ** Math.max(0, timeouts - 1));
+}
+export const REPORT_BACKOFF_MS = 15 * 60_000;
+const REPORT_BACKOFF_MAX_MS = 86_400_000;
+
+/**
+ * A report sent but never answered may have been billed (PACER bills what it produced, and no receipt came
+ * back to say how much): the ledger records the cap as an estimate, so the fee budget counts it, and the case
+ * remembers it, so the next query or refresh does not buy the same slow report again at once (pacer-source.ts
+ * waits reportBackoffMs). Written whatever became of the fetch that sent it (its deadline may have passed).
+ */
+async function recordUnansweredReport(options: DocketFetchOptions, kind: FeeKind, error: CourtHttpError): Promise<void> {
+  const { prisma, courtCode, caseId, now } = options;
+  logEvent("warn", "pacer docket report unanswered: PACER may have billed it without a receipt (recorded at the cap; raise SOURCE_TIMEOUT_MS for the largest dockets)", {
+    court_code: courtCode,
+    case_id: caseId,
+    kind: error.kind,
+  });
+  await recordFee(prisma, { at: now, courtCode, caseId, kind, bytes: 0, billedPages: DOCKET_PAGE_CAP, costCents: DOCKET_PAGE_CAP * CENTS_PER_PAGE, estimated: true });
+  await prisma.$executeRawUnsafe(
+    `UPDATE pacer_cases SET report_timeouts = report_timeouts + 1, report_timed_out_at = clock_timestamp() WHERE court_code = $1 AND case_id = $2`,
+    courtCode,
+    caseId,
+  );
 }
 
 export function docketForm(query: DocketQuery): Record<string, string> {
@@ -65,8 +82,10 @@ export function docketForm(query: DocketQuery): Record<string, string> {
   return form;
 }
 
-export async function fetchDocketReport({ prisma, settings, courtCode, caseId, query, now, signal }: DocketFetchOptions): Promise<DocketPage> {
-  const page = await requestReport({
+export async function fetchDocketReport(options: DocketFetchOptions): Promise<DocketPage> {
+  const { prisma, settings, courtCode, caseId, query, now, signal } = options;
+  const kind: FeeKind = query.enteredSince ? (query.parties ? "docket_parties" : "docket_since") : "docket_full";
+  const page = await ecfRequest({
     prisma,
     settings,
     courtCode,
@@ -76,12 +95,18 @@ export async function fetchDocketReport({ prisma, settings, courtCode, caseId, q
     signal,
     loggedOut: (text) => detectRefusal(text)?.reason === "login_required",
     billable: true,
-  }, { courtCode, caseId });
+    unanswered: (error) => recordUnansweredReport(options, kind, error),
+  });
+  // An answer came: the case's reports are no longer held back.
+  await prisma.$executeRawUnsafe(
+    `UPDATE pacer_cases SET report_timeouts = 0, report_timed_out_at = NULL WHERE court_code = $1 AND case_id = $2 AND report_timeouts > 0`,
+    courtCode,
+    caseId,
+  );
   const refusal = detectRefusal(page.text);
   const receipt = readTransactionReceipt(page.text);
   // PACER bills what it served: a docket (receipt or not), or any page that carries a receipt.
   if (receipt || !refusal) {
-    const kind: FeeKind = query.enteredSince ? (query.parties ? "docket_parties" : "docket_since") : "docket_full";
     const pages = receipt?.billablePages ?? billedPages(page.bytes, true);
     await recordFee(prisma, {
       at: now,

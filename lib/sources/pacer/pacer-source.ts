@@ -17,7 +17,7 @@ import type { FetchCaseRequest, SourceAdapter, SourceCase, SourceResult } from "
 import { zonedTimeToIso } from "@/lib/sources/zoned-time";
 import { EcfUnavailable } from "./ecf-request";
 import { budgetState } from "./fee-ledger";
-import { fetchDocketReport, type DocketQuery } from "./fetch-docket-report";
+import { fetchDocketReport, reportBackoffMs, type DocketQuery } from "./fetch-docket-report";
 import { lookupPacerCase } from "./lookup-pacer-case";
 import { planPacerRefresh } from "./plan-pacer-refresh";
 import { PacerLoginError } from "./pacer-session";
@@ -104,6 +104,23 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
 
   const lookup = await lookupPacerCase({ prisma, settings, courtCode: court.court_code, caseId, signal });
   if (lookup.kind !== "found") return lookup.kind === "sealed" ? { kind: "sealed", message: lookup.message } : { kind: "not_found" };
+
+  // A report of this case that went unanswered (a docket too large for the fetch's deadline) may have been
+  // billed: it is not bought again until its wait is over (fetch-docket-report.ts).
+  const held = await prisma.pacerCase.findUnique({
+    where: { courtCode_caseId: { courtCode: court.court_code, caseId } },
+    select: { reportTimeouts: true, reportTimedOutAt: true },
+  });
+  if (held && held.reportTimeouts > 0 && held.reportTimedOutAt) {
+    const until = new Date(held.reportTimedOutAt.getTime() + reportBackoffMs(held.reportTimeouts));
+    if (until.getTime() > now.getTime()) {
+      return {
+        kind: "unavailable",
+        reason: `${court.court_code}: the docket report went unanswered ${held.reportTimeouts} time(s) in a row (PACER may have billed it); not asked again before ${until.toISOString()}`,
+        estimatedRecoveryAt: until.toISOString(),
+      };
+    }
+  }
 
   const cached = await prisma.case.findUnique({
     where: { courtCode_caseId: { courtCode: court.court_code, caseId } },

@@ -12,6 +12,9 @@ export interface FeeSummary {
   /** Fees caused by paid queries' cache misses, one row per request id. */
   byQuery: Array<{ requestId: string; courtCode: string; caseId: string | null; cents: number }>;
   refreshCents: number;
+  /** Reports sent but never answered, counted at PACER's cap (no receipt came): upper bounds, within the total. */
+  estimatedCents: number;
+  estimatedRequests: number;
 }
 
 const num = (value: bigint | number | null) => Number(value ?? 0);
@@ -37,6 +40,10 @@ export async function summarizeFees(prisma: PrismaClient, from: Date, to: Date):
     `SELECT SUM(cost_cents) AS cents FROM pacer_fees WHERE at >= $1::timestamptz AND at < $2::timestamptz AND (cause IS NULL OR cause NOT LIKE 'req\\_%')`,
     ...range,
   );
+  const estimated = await prisma.$queryRawUnsafe<{ cents: bigint | null; requests: bigint }[]>(
+    `SELECT SUM(cost_cents) AS cents, COUNT(*) AS requests FROM pacer_fees WHERE at >= $1::timestamptz AND at < $2::timestamptz AND estimated`,
+    ...range,
+  );
   const days = byDay.map((row) => ({ day: row.day, cents: num(row.cents), requests: num(row.requests) }));
   return {
     from,
@@ -47,6 +54,8 @@ export async function summarizeFees(prisma: PrismaClient, from: Date, to: Date):
     byCourt: byCourt.map((row) => ({ courtCode: row.court_code, cents: num(row.cents), requests: num(row.requests) })),
     byQuery: byQuery.map((row) => ({ requestId: row.cause, courtCode: row.court_code, caseId: row.case_id, cents: num(row.cents) })),
     refreshCents: num(refresh[0]?.cents ?? 0),
+    estimatedCents: num(estimated[0]?.cents ?? 0),
+    estimatedRequests: num(estimated[0]?.requests ?? 0),
   };
 }
 
@@ -57,6 +66,9 @@ export function formatFeeSummary(summary: FeeSummary, topQueries = 20): string {
   const lines = [
     `PACER fees ${summary.from.toISOString().slice(0, 10)} .. ${summary.to.toISOString().slice(0, 10)}: ${usd(summary.totalCents)} in ${summary.requests} billed requests`,
     `  paid queries' cache misses: ${usd(summary.totalCents - summary.refreshCents)} over ${summary.byQuery.length} queries; refreshes: ${usd(summary.refreshCents)}`,
+    ...(summary.estimatedRequests > 0
+      ? [`  of which estimated: ${usd(summary.estimatedCents)} for ${summary.estimatedRequests} reports left unanswered (counted at the cap; PACER's bill may be lower)`]
+      : []),
     "",
     "per day:",
     ...summary.byDay.map((day) => `  ${day.day}  ${usd(day.cents).padStart(9)}  ${String(day.requests).padStart(6)} requests`),

@@ -1,0 +1,14 @@
+-- The court's free entry count (mobile_query.pl) when last read, and when (lib/sources/pacer/plan-pacer-refresh.ts):
+-- a cached docket can hold more rows than the court lists (an entry struck or no longer listed is kept), so a
+-- count compared with the cache's rows differed forever and every scheduled run paid for a reading. A later count
+-- is compared with the one the court gave when the cache was last read or verified.
+ALTER TABLE "pacer_cases" ADD COLUMN "listed_entry_count" INTEGER;
+ALTER TABLE "pacer_cases" ADD COLUMN "listed_entry_count_at" TIMESTAMPTZ(3);
+
+-- A docket report that was sent but never answered (its time-out, or the fetch's deadline) may have been billed
+-- without a receipt (lib/sources/pacer/fetch-docket-report.ts): the ledger records PACER's cap for it, marked
+-- estimated, so the fee budget counts it, and the case remembers it, so the report is not bought again on every
+-- query: the next one waits 15 minutes, doubling with each report lost in a row, up to a day.
+ALTER TABLE "pacer_fees" ADD COLUMN "estimated" BOOLEAN NOT NULL DEFAULT false;
+ALTER TABLE "pacer_cases" ADD COLUMN "report_timeouts" INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE "pacer_cases" ADD COLUMN "report_timed_out_at" TIMESTAMPTZ(3);
