@@ -17,7 +17,7 @@ import { pollPacerFeeds } from "@/lib/sources/pacer/poll-pacer-feeds";
 import { formatFeeSummary, summarizeFees } from "@/lib/sources/pacer/summarize-fees";
 import { totpCode } from "@/lib/sources/pacer/totp-code";
 import { callRoute } from "../helpers/call-route";
-import { HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
+import { corpusText, HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
 import { startPacerEnvironment, TEST_LOGIN, type PacerEnvironment } from "../helpers/replay/pacer-environment";
 import { REPLAY_HTTP_SETTINGS } from "../helpers/replay/replay-server";
 import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
@@ -406,10 +406,10 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(recovery - Date.now()).toBeLessThanOrEqual(15 * 60_000);
     expect(docketRequests().length).toBe(reportsBefore + 1);
     // Once the wait is over the report is asked again; an answer ends the wait.
-    await prisma().$executeRawUnsafe("UPDATE pacer_cases SET report_timed_out_at = report_timed_out_at - interval '16 minutes' WHERE case_id = $1", hosted.caseId);
+    await prisma().$executeRawUnsafe("UPDATE pacer_cases SET report_failed_at = report_failed_at - interval '16 minutes' WHERE case_id = $1", hosted.caseId);
     await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
     expect((await queryCase("mad", hosted.caseId)).status).toBe(200);
-    expect(await prisma().pacerCase.findFirst({ where: { caseId: hosted.caseId }, select: { reportTimeouts: true, reportTimedOutAt: true } })).toEqual({ reportTimeouts: 0, reportTimedOutAt: null });
+    expect(await prisma().pacerCase.findFirst({ where: { caseId: hosted.caseId }, select: { reportFailures: true, reportFailedAt: true } })).toEqual({ reportFailures: 0, reportFailedAt: null });
 
     // Refresh runs against a court that answers only errors: after three, the court is unhealthy and
     // /v2/status degraded, as for any source; nothing is billed.
@@ -444,7 +444,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
       }
       expect(docketRequests().length).toBe(reportsBefore + 1);
       // After the wait, one more report that goes unanswered: the next wait is twice as long.
-      await prisma().$executeRawUnsafe("UPDATE pacer_cases SET report_timed_out_at = report_timed_out_at - interval '16 minutes' WHERE case_id = $1", hosted.caseId);
+      await prisma().$executeRawUnsafe("UPDATE pacer_cases SET report_failed_at = report_failed_at - interval '16 minutes' WHERE case_id = $1", hosted.caseId);
       await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
       expect((await queryCase("njd", hosted.caseId)).status).toBe(503);
       await expect.poll(() => prisma().pacerFee.count({ where: { caseId: hosted.caseId, estimated: true } }), { timeout: 5_000 }).toBe(2);
@@ -465,6 +465,43 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
       expect(spent.body.error.message).toMatch(/fee budget reached/);
     } finally {
       env.configure({ SOURCE_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.SOURCE_TIMEOUT_MS, COURT_HTTP_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.COURT_HTTP_TIMEOUT_MS, PACER_DAILY_BUDGET_USD: undefined });
+    }
+  });
+
+  it("a billed page that is not a docket ('administratively closed') is not bought again on every query or refresh run", async () => {
+    const hosted = host(MAD, "mad");
+    const tracked = host(MAD, "mad");
+    expect((await queryCase("mad", tracked.caseId)).status).toBe(200);
+    // From now on CM/ECF answers these cases' reports with the real flsd page, billed one page.
+    const closed = corpusText("pacer/not_dockets/flsd_516827.html");
+    const handle = env.pacer.handle.bind(env.pacer);
+    env.pacer.handle = async (request) => {
+      if (!/DktRpt/.test(request.path)) return handle(request);
+      env.pacer.bills.push({ court: "mad", caseId: "?", bytes: closed.length, pages: 1, cents: 10 });
+      return { body: closed };
+    };
+    try {
+      const reportsBefore = docketRequests().length;
+      const first = await queryCase("mad", hosted.caseId);
+      expect(first.status).toBe(503);
+      expect(Date.parse(first.body.error.estimated_recovery_at!) - Date.now()).toBeGreaterThan(14 * 60_000);
+      for (let query = 0; query < 3; query += 1) {
+        await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+        expect((await queryCase("mad", hosted.caseId)).status).toBe(503);
+      }
+      expect(docketRequests().length).toBe(reportsBefore + 1);
+      expect(await prisma().pacerFee.count({ where: { caseId: hosted.caseId } })).toBe(1);
+
+      // A tracked case: the run the feed asked for pays once; the next runs leave it (not a failure of the court).
+      await prisma().$executeRawUnsafe("UPDATE pacer_cases SET changed_at = now() + interval '1 minute' WHERE case_id = $1", tracked.caseId);
+      const runs = [];
+      for (let run = 0; run < 3; run += 1) runs.push(await refreshCases({ prisma: prisma(), court: findCourt("mad")!, caseIds: [tracked.caseId], now: new Date() }));
+      expect(runs.map((run) => [run.attempted, run.unavailable])).toEqual([[1, 1], [0, 0], [0, 0]]);
+      expect(await prisma().pacerFee.count({ where: { caseId: tracked.caseId } })).toBe(2); // the whole docket, then the refusal
+      // The cached copy still answers.
+      expect((await queryCase("mad", tracked.caseId)).status).toBe(200);
+    } finally {
+      env.pacer.handle = handle;
     }
   });
 

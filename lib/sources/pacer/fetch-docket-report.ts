@@ -14,6 +14,7 @@ import { ecfRequest } from "./ecf-request";
 import { billedPages, CENTS_PER_PAGE, DOCKET_PAGE_CAP, recordFee, type FeeKind } from "./fee-ledger";
 import type { PacerSettings } from "./pacer-settings";
 import { readTransactionReceipt } from "./read-transaction-receipt";
+import { holdReports, releaseReports } from "./report-hold";
 
 export interface DocketQuery {
   pacerCaseId: string;
@@ -35,18 +36,11 @@ export interface DocketFetchOptions {
 
 export type DocketPage = { kind: "docket"; html: string } | PageRefusal;
 
-/** The wait before a case's next docket report after `timeouts` reports in a row went unanswered. */
-export function reportBackoffMs(timeouts: number): number {
-  return Math.min(REPORT_BACKOFF_MAX_MS, REPORT_BACKOFF_MS * 2 ** Math.max(0, timeouts - 1));
-}
-export const REPORT_BACKOFF_MS = 15 * 60_000;
-const REPORT_BACKOFF_MAX_MS = 86_400_000;
-
 /**
  * A report sent but never answered may have been billed (PACER bills what it produced, and no receipt came
  * back to say how much): the ledger records the cap as an estimate, so the fee budget counts it, and the case
- * remembers it, so the next query or refresh does not buy the same slow report again at once (pacer-source.ts
- * waits reportBackoffMs). Written whatever became of the fetch that sent it (its deadline may have passed).
+ * holds its reports back, so the next query or refresh does not buy the same slow report again at once
+ * (report-hold.ts). Written whatever became of the fetch that sent it (its deadline may have passed).
  */
 async function recordUnansweredReport(options: DocketFetchOptions, kind: FeeKind, error: CourtHttpError): Promise<void> {
   const { prisma, courtCode, caseId, now } = options;
@@ -56,11 +50,7 @@ async function recordUnansweredReport(options: DocketFetchOptions, kind: FeeKind
     kind: error.kind,
   });
   await recordFee(prisma, { at: now, courtCode, caseId, kind, bytes: 0, billedPages: DOCKET_PAGE_CAP, costCents: DOCKET_PAGE_CAP * CENTS_PER_PAGE, estimated: true });
-  await prisma.$executeRawUnsafe(
-    `UPDATE pacer_cases SET report_timeouts = report_timeouts + 1, report_timed_out_at = clock_timestamp() WHERE court_code = $1 AND case_id = $2`,
-    courtCode,
-    caseId,
-  );
+  await holdReports(prisma, courtCode, caseId, "the docket report went unanswered (PACER may have billed it)");
 }
 
 export function docketForm(query: DocketQuery): Record<string, string> {
@@ -97,14 +87,12 @@ export async function fetchDocketReport(options: DocketFetchOptions): Promise<Do
     billable: true,
     unanswered: (error) => recordUnansweredReport(options, kind, error),
   });
-  // An answer came: the case's reports are no longer held back.
-  await prisma.$executeRawUnsafe(
-    `UPDATE pacer_cases SET report_timeouts = 0, report_timed_out_at = NULL WHERE court_code = $1 AND case_id = $2 AND report_timeouts > 0`,
-    courtCode,
-    caseId,
-  );
   const refusal = detectRefusal(page.text);
   const receipt = readTransactionReceipt(page.text);
+  // A billed page that is not a docket would be billed again by asking again at once; any other answer ends
+  // a hold (report-hold.ts).
+  if (refusal && receipt) await holdReports(prisma, courtCode, caseId, `the docket report answered ${refusal.reason}: ${refusal.message}`);
+  else await releaseReports(prisma, courtCode, caseId);
   // PACER bills what it served: a docket (receipt or not), or any page that carries a receipt.
   if (receipt || !refusal) {
     const pages = receipt?.billablePages ?? billedPages(page.bytes, true);

@@ -17,12 +17,13 @@ import type { FetchCaseRequest, SourceAdapter, SourceCase, SourceResult } from "
 import { zonedTimeToIso } from "@/lib/sources/zoned-time";
 import { EcfUnavailable } from "./ecf-request";
 import { budgetState } from "./fee-ledger";
-import { fetchDocketReport, reportBackoffMs, type DocketQuery } from "./fetch-docket-report";
+import { fetchDocketReport, type DocketQuery } from "./fetch-docket-report";
 import { lookupPacerCase } from "./lookup-pacer-case";
 import { planPacerRefresh } from "./plan-pacer-refresh";
 import { PacerLoginError } from "./pacer-session";
 import { pacerSettings, type PacerSettings } from "./pacer-settings";
 import { readDocketReport } from "./read-docket-report";
+import { reportHold } from "./report-hold";
 
 /** A court-local calendar day as CM/ECF's forms take it: MM/DD/YYYY. */
 export function courtDay(court: Pick<CourtRecord, "court_code" | "region">, at: Date): string {
@@ -105,21 +106,15 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
   const lookup = await lookupPacerCase({ prisma, settings, courtCode: court.court_code, caseId, signal });
   if (lookup.kind !== "found") return lookup.kind === "sealed" ? { kind: "sealed", message: lookup.message } : { kind: "not_found" };
 
-  // A report of this case that went unanswered (a docket too large for the fetch's deadline) may have been
-  // billed: it is not bought again until its wait is over (fetch-docket-report.ts).
-  const held = await prisma.pacerCase.findUnique({
-    where: { courtCode_caseId: { courtCode: court.court_code, caseId } },
-    select: { reportTimeouts: true, reportTimedOutAt: true },
-  });
-  if (held && held.reportTimeouts > 0 && held.reportTimedOutAt) {
-    const until = new Date(held.reportTimedOutAt.getTime() + reportBackoffMs(held.reportTimeouts));
-    if (until.getTime() > now.getTime()) {
-      return {
-        kind: "unavailable",
-        reason: `${court.court_code}: the docket report went unanswered ${held.reportTimeouts} time(s) in a row (PACER may have billed it); not asked again before ${until.toISOString()}`,
-        estimatedRecoveryAt: until.toISOString(),
-      };
-    }
+  // The last reports of this case bought nothing usable (too slow, or a billed page that is not a docket):
+  // not bought again until the wait is over (report-hold.ts).
+  const held = await reportHold(prisma, court.court_code, caseId, now);
+  if (held) {
+    return {
+      kind: "unavailable",
+      reason: `${court.court_code}: ${held.why} (${held.failures} time(s) in a row); not asked again before ${held.until.toISOString()}`,
+      estimatedRecoveryAt: held.until.toISOString(),
+    };
   }
 
   const cached = await prisma.case.findUnique({
@@ -132,7 +127,9 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
     if (page.kind === "refused") {
       if (page.reason === "sealed") return { kind: "sealed", message: page.message };
       if (page.reason === "case_not_found") return { kind: "not_found" };
-      return { kind: "unavailable", reason: `${court.court_code}: the docket request answered ${page.reason}: ${page.message}`, estimatedRecoveryAt: null };
+      // A billed refusal holds the case's reports back: the answer says until when.
+      const hold = await reportHold(prisma, court.court_code, caseId, now);
+      return { kind: "unavailable", reason: `${court.court_code}: the docket request answered ${page.reason}: ${page.message}`, estimatedRecoveryAt: hold?.until.toISOString() ?? null };
     }
     const reading = readDocketReport(page.html);
     if (reading.kind !== "case") {

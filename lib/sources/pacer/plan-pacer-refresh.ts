@@ -1,13 +1,14 @@
 // Free change detection before a scheduled PACER refresh pays for anything (court-systems.md §1.2, §1.6).
-// A tracked case is fetched when:
+// A case whose reports are held back (report-hold.ts) waits. Otherwise a tracked case is fetched when:
 //   - PACER has no mapping for it yet, or the cache lost it;
 //   - the court's RSS feed showed activity on it after its last refresh (pacer_cases.changed_at);
 //   - the court's feed cannot vouch for it: no feed, a feed of some entry types only, or a feed not polled
 //     without failure since the case was last known equal to the court's (its last reading, or the last
 //     free signal that said so) — then the free entry count (mobile_query.pl) differs from the count the
 //     court gave when the cache was last known equal (else from the entries the cache holds: it may hold
-//     more than the court lists, since entries the court stops listing are kept), or, where that page says nothing, the case query (iquery.pl) shows a filing or
-//     termination later than the cache's; a case neither page can speak for is fetched.
+//     more than the court lists, since entries the court stops listing are kept), or, where that page
+//     says nothing, the case query (iquery.pl) shows a filing or termination later than the cache's; a case
+//     neither page can speak for is fetched.
 // Everything else is known unchanged and costs nothing; a free signal that said so is remembered
 // (pacer_cases.verified_at), so from then on the feed alone can vouch for the case.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
@@ -15,6 +16,7 @@ import { logEvent } from "@/lib/log";
 import type { RefreshPlanRequest } from "@/lib/sources/types";
 import { fetchCaseQuery, fetchEntryCount } from "./fetch-case-signals";
 import type { PacerSettings } from "./pacer-settings";
+import { reportHoldMs } from "./report-hold";
 
 /** A feed polled less recently than this cannot vouch for anything (the poller runs every 5 minutes). */
 export const FEED_FRESH_MS = 15 * 60_000;
@@ -29,6 +31,8 @@ interface CaseRow {
   entry_count: number;
   listed_entry_count: number | null;
   listed_entry_count_at: Date | null;
+  report_failures: number | null;
+  report_failed_at: Date | null;
   last_filed_at: Date | null;
   date_terminated: Date | null;
 }
@@ -37,7 +41,7 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
   if (caseIds.length === 0) return [];
   const rows = await prisma.$queryRawUnsafe<CaseRow[]>(
     `SELECT ids.case_id, p.pacer_case_id, p.listed_number, p.changed_at, p.verified_at, c.last_refreshed_at, c.date_terminated,
-            p.listed_entry_count, p.listed_entry_count_at,
+            p.listed_entry_count, p.listed_entry_count_at, p.report_failures, p.report_failed_at,
             (SELECT count(*)::int FROM docket_entries e WHERE e.case_ref = c.id) AS entry_count,
             (SELECT max(e.filed_at) FROM docket_entries e WHERE e.case_ref = c.id) AS last_filed_at
      FROM unnest($2::text[]) AS ids(case_id)
@@ -53,6 +57,9 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
   const toFetch: string[] = [];
   const verified: Array<{ caseId: string; listedCount: number | null }> = [];
   for (const row of rows) {
+    // Its last reports bought nothing usable (report-hold.ts): not asked again, nor counted as a failed
+    // fetch of the court, until the wait is over.
+    if (row.report_failures && row.report_failed_at && row.report_failed_at.getTime() + reportHoldMs(row.report_failures) > now.getTime()) continue;
     if (!row.pacer_case_id || !row.listed_number || !row.last_refreshed_at) {
       toFetch.push(row.case_id);
       continue;

@@ -7,8 +7,12 @@ ALTER TABLE "pacer_cases" ADD COLUMN "listed_entry_count_at" TIMESTAMPTZ(3);
 
 -- A docket report that was sent but never answered (its time-out, or the fetch's deadline) may have been billed
 -- without a receipt (lib/sources/pacer/fetch-docket-report.ts): the ledger records PACER's cap for it, marked
--- estimated, so the fee budget counts it, and the case remembers it, so the report is not bought again on every
--- query: the next one waits 15 minutes, doubling with each report lost in a row, up to a day.
+-- estimated, so the fee budget counts it.
 ALTER TABLE "pacer_fees" ADD COLUMN "estimated" BOOLEAN NOT NULL DEFAULT false;
-ALTER TABLE "pacer_cases" ADD COLUMN "report_timeouts" INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE "pacer_cases" ADD COLUMN "report_timed_out_at" TIMESTAMPTZ(3);
+
+-- Such a report, or a billed page that is not a docket ("administratively closed"), holds the case's next report
+-- back (lib/sources/pacer/report-hold.ts): 15 minutes, doubling with each in a row, up to a day. Before, every
+-- query and every refresh run paid again for the same answer.
+ALTER TABLE "pacer_cases" ADD COLUMN "report_failures" INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE "pacer_cases" ADD COLUMN "report_failed_at" TIMESTAMPTZ(3);
+ALTER TABLE "pacer_cases" ADD COLUMN "report_failure" TEXT;
