@@ -1,5 +1,5 @@
-// Runs once when the server starts. A configuration error stops the server here, with the message of
-// lib/env.ts, instead of failing every request later. Then the database is opened (applying pending
+// Runs once when the server starts. A configuration error stops the server here (the process exits), with
+// the message of lib/env.ts, instead of failing every request later. Then the database is opened (applying pending
 // migrations) so the first user request does not pay PGlite's boot time; a database that is not
 // reachable yet is retried by the first request that needs it. In development without Inngest, tracked
 // cases are refreshed in-process (lib/refresh/start-local-refresher.ts). Payments a crash left unfinished are
@@ -7,7 +7,23 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getEnv } = await import("./lib/env");
-  const env = getEnv();
+  let env: ReturnType<typeof getEnv>;
+  try {
+    env = getEnv();
+  } catch (error) {
+    // Next keeps serving after register() throws, answering 500 to every request: a process that exits is
+    // one its supervisor sees (and restarts), as the docs promise.
+    console.error(JSON.stringify({ level: "error", message: "configuration error: the server stops", detail: error instanceof Error ? error.message : String(error) }));
+    process.exit(1);
+  }
+  if (env.NODE_ENV === "production" && env.INNGEST_EVENT_KEY === undefined) {
+    console.error(
+      JSON.stringify({
+        level: "error",
+        message: "Inngest is not configured (INNGEST_EVENT_KEY): callbacks are never sent and tracked cases never refreshed; see docs/deploy.md",
+      }),
+    );
+  }
   // Before any request: the TCP peer for client addresses, and the requests Next cannot represent
   // (TRACE, request target `*`) answered in the envelope (lib/http/raw-request-guard.ts).
   const { installRawRequestGuard } = await import("./lib/http/raw-request-guard");

@@ -186,6 +186,11 @@ const envSchema = fields.superRefine((env, ctx) => {
   if (env.X402_PAY_TO !== undefined && env.PUBLIC_BASE_URL === undefined) {
     ctx.addIssue({ code: "custom", path: ["PUBLIC_BASE_URL"], message: "payments are configured: set PUBLIC_BASE_URL to the origin agents call (the x402 resource and every link name it), e.g. https://api.example.org" });
   }
+  if (env.INNGEST_DEV === true && env.NODE_ENV === "production") {
+    // The dev mode accepts unsigned calls of /api/inngest: anyone could run refreshes (PACER fees), deliveries
+    // and payment reconciliation.
+    ctx.addIssue({ code: "custom", path: ["INNGEST_DEV"], message: "INNGEST_DEV=1 turns off the signature check of /api/inngest: not allowed with NODE_ENV=production (set INNGEST_SIGNING_KEY and INNGEST_EVENT_KEY)" });
+  }
   if (facilitator !== (env.X402_PAY_TO !== undefined)) {
     ctx.addIssue({ code: "custom", path: ["X402_PAY_TO"], message: "payments need both X402_PAY_TO and a facilitator (X402_FACILITATOR_URL, or X402_RPC_URL with X402_SETTLEMENT_PRIVATE_KEY)" });
   }

@@ -48,11 +48,26 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 /** Any fixed number: serializes concurrent appliers (several instances starting at once). */
 const ADVISORY_LOCK_KEY = 72_610_401;
 
-/** Returns the names of the migrations it applied. */
+/**
+ * How long an applier waits for another one's lock (or a table lock) before it gives up with an error: a
+ * start-up must fail, not hang, when a stuck applier holds the lock.
+ */
+const LOCK_TIMEOUT = "120s";
+
+/**
+ * Returns the names of the migrations it applied. Everything happens in one transaction holding a
+ * transaction-level advisory lock: behind a transaction-mode pooler (PgBouncer, Neon's or Supabase's pooled
+ * URL) statements outside a transaction may each run on another server connection, so a session lock taken
+ * by one and released by another stayed held by an idle connection and wedged every later start. A
+ * migration that fails rolls back all of this run's work and records nothing.
+ */
 export async function applyMigrations(db: SqlExecutor, migrations?: Migration[]): Promise<string[]> {
   const pending = migrations ?? (await readMigrations());
-  await db.query("SELECT pg_advisory_lock($1)", [ADVISORY_LOCK_KEY]);
+  await db.exec("BEGIN");
+  let current: string | null = null;
   try {
+    await db.exec(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
+    await db.query("SELECT pg_advisory_xact_lock($1)", [ADVISORY_LOCK_KEY]);
     await db.exec(CREATE_TABLE);
     const applied = await db.query<{ migration_name: string; checksum: string }>(
       `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
@@ -67,23 +82,21 @@ export async function applyMigrations(db: SqlExecutor, migrations?: Migration[])
         }
         continue;
       }
-      await db.exec("BEGIN");
-      try {
-        await db.exec(migration.sql);
-        await db.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count, started_at)
-           VALUES ($1, $2, now(), $3, 1, now())`,
-          [randomUUID(), migration.checksum, migration.name],
-        );
-        await db.exec("COMMIT");
-      } catch (error) {
-        await db.exec("ROLLBACK");
-        throw new Error(`Migration ${migration.name} failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      current = migration.name;
+      await db.exec(migration.sql);
+      await db.query(
+        `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count, started_at)
+         VALUES ($1, $2, now(), $3, 1, now())`,
+        [randomUUID(), migration.checksum, migration.name],
+      );
+      current = null;
       done.push(migration.name);
     }
+    await db.exec("COMMIT");
     return done;
-  } finally {
-    await db.query("SELECT pg_advisory_unlock($1)", [ADVISORY_LOCK_KEY]);
+  } catch (error) {
+    await db.exec("ROLLBACK").catch(() => undefined);
+    if (current !== null) throw new Error(`Migration ${current} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw error;
   }
 }

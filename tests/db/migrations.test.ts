@@ -103,6 +103,33 @@ describe.each(EACH_DATABASE)("migrations on %s", (_name, target) => {
   });
 
   if (target.name === "postgres") {
+    it("behind a transaction-mode pooler: applies everything once, leaves no lock held, and a second start applies nothing", async () => {
+      const fresh = await target.open({ migrate: false });
+      const clients = await Promise.all(
+        Array.from({ length: 3 }, async () => {
+          const client = new pg.Client({ connectionString: fresh.url! });
+          await client.connect();
+          return client;
+        }),
+      );
+      try {
+        const names = (await readMigrations()).map((migration) => migration.name);
+        expect(await applyMigrations(pooledExecutor(clients))).toEqual(names);
+        // A session lock taken on one connection and "released" on another stayed held by an idle one,
+        // and every later start waited for it forever.
+        const locks = await clients[0]!.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'`);
+        expect(locks.rows[0].n).toBe(0);
+        const again = await Promise.race([
+          applyMigrations(pooledExecutor([clients[1]!, clients[2]!, clients[0]!])),
+          new Promise((resolve) => setTimeout(() => resolve("hung"), 5_000)),
+        ]);
+        expect(again).toEqual([]);
+      } finally {
+        await Promise.all(clients.map((client) => client.end()));
+        await fresh.dispose();
+      }
+    });
+
     it("lets several instances start at once: each migration is applied exactly once", async () => {
       const fresh = await target.open({ migrate: false });
       const clients = await Promise.all(
@@ -125,6 +152,31 @@ describe.each(EACH_DATABASE)("migrations on %s", (_name, target) => {
     });
   }
 });
+
+/**
+ * A transaction-mode pooler as PgBouncer (or a provider's pooled URL) behaves: each statement outside a
+ * transaction goes to the next server connection; from BEGIN to COMMIT or ROLLBACK, to one.
+ */
+function pooledExecutor(clients: pg.Client[]): SqlExecutor {
+  let next = 0;
+  let pinned: pg.Client | null = null;
+  const pick = () => pinned ?? clients[next++ % clients.length]!;
+  const run = async (sql: string, params?: unknown[]) => {
+    const client = pick();
+    if (/^\s*BEGIN\b/i.test(sql)) pinned = client;
+    try {
+      return await client.query(sql, params);
+    } finally {
+      if (/^\s*(COMMIT|ROLLBACK)\b/i.test(sql)) pinned = null;
+    }
+  };
+  return {
+    exec: async (sql) => {
+      await run(sql);
+    },
+    query: async <Row>(sql: string, params?: unknown[]) => (await run(sql, params)).rows as Row[],
+  };
+}
 
 function pgExecutor(client: pg.Client): SqlExecutor {
   return {

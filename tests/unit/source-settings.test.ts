@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { getEnv, publicDocketSystems, resetEnvForTests } from "@/lib/env";
 
-const NAMES = ["PUBLIC_DOCKET_SYSTEMS", "NODE_ENV", "CASE_CACHE_MAX_ENTRIES", "ACIS_BASE_URL"] as const;
+const NAMES = ["PUBLIC_DOCKET_SYSTEMS", "NODE_ENV", "CASE_CACHE_MAX_ENTRIES", "ACIS_BASE_URL", "INNGEST_DEV"] as const;
 const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
 /** process.env as a plain record (its NODE_ENV is typed read-only). */
 const env = process.env as Record<string, string | undefined>;
@@ -50,5 +50,14 @@ describe("other source settings", () => {
     expect(() => getEnv()).toThrow(/CASE_CACHE_MAX_ENTRIES/);
     withEnv({ CASE_CACHE_MAX_ENTRIES: "0" });
     expect(getEnv().CASE_CACHE_MAX_ENTRIES).toBe(0);
+  });
+});
+
+describe("INNGEST_DEV", () => {
+  it("is refused in production, where it would let anyone call /api/inngest unsigned", () => {
+    withEnv({ NODE_ENV: "production", INNGEST_DEV: "1" });
+    expect(() => getEnv()).toThrow(/INNGEST_DEV=1 turns off the signature check/);
+    withEnv({ NODE_ENV: "development", INNGEST_DEV: "1" });
+    expect(getEnv().INNGEST_DEV).toBe(true);
   });
 });
