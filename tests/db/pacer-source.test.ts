@@ -539,6 +539,44 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(after.map((entry) => entry.description)).toEqual(reference.map((entry) => entry.description));
   });
 
+  it("a feed item seen before a refresh's reading is not paid for again when later polls show it; one first seen after is", async () => {
+    env.pacer.feeds.set("laed", { kind: "all" });
+    env.pacer.advanceTo("2009-06-30");
+    const hosted = host(LAED, "laed", { visibleAt: new Date(Date.now() - 30 * 60_000) });
+    expect((await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date())).status).toBe("ok");
+    expect((await queryCase("laed", hosted.caseId)).status).toBe(200);
+    const court = findCourt("laed")!;
+    const reports = () => docketRequests().length;
+    /** Rows entered after `day` appeared at `at` (their feed items carry that time, to the second). */
+    const appearedAt = (day: string, at: Date) => {
+      for (const row of hosted.docket.rows) if ((row.entered ?? "") > day) hosted.visibleSince.set(row.start, at);
+    };
+
+    env.pacer.advanceTo("2010-06-30"); // new entries, their feed items dated two minutes ago
+    appearedAt("2009-06-30", new Date(Date.now() - 120_000));
+    await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
+    let before = reports();
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1 });
+    expect(reports()).toBe(before + 1);
+    // The next poll shows the same items, dated within PACER_FEED_SKEW_SECONDS of that reading: they were
+    // seen before it began, so nothing is paid for (before: one more reading).
+    await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
+    before = reports();
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 0, skipped: 1 });
+    expect(reports()).toBe(before);
+
+    // Items the court's clock dates a moment before that reading was stored, seen by our poller only after
+    // it: they may not be in it, so they are paid for.
+    const stored = await prisma().case.findFirst({ where: { caseId: hosted.caseId }, select: { lastRefreshedAt: true } });
+    env.pacer.advanceTo(null);
+    appearedAt("2010-06-30", new Date(stored!.lastRefreshedAt.getTime() - 2_000));
+    await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
+    before = reports();
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1 });
+    expect(reports()).toBe(before + 1);
+    expect(await storedEntries(prisma(), "laed", hosted.caseId)).toHaveLength(58);
+  });
+
   it("a court without a feed: the free entry count decides, and a docket is paid for only when it moved", async () => {
     env.pacer.feeds.set("nyed", { kind: "none" });
     const hosted = host(LAED, "nyed");

@@ -1,7 +1,8 @@
 // Free change detection before a scheduled PACER refresh pays for anything (court-systems.md §1.2, §1.6).
 // A case whose reports are held back (report-hold.ts) waits. Otherwise a tracked case is fetched when:
 //   - PACER has no mapping for it yet, or the cache lost it;
-//   - the court's RSS feed showed activity on it after its last refresh (pacer_cases.changed_at);
+//   - the court's RSS feed showed activity on it that our poller first saw after its last reading began
+//     (pacer_cases.changed_seen_at; feedMarked);
 //   - the court's feed cannot vouch for it: no feed, a feed of some entry types only, or a feed not polled
 //     without failure since the case was last known equal to the court's (its last reading, or the last
 //     free signal that said so) — then the free entry count (mobile_query.pl) differs from the count the
@@ -11,6 +12,7 @@
 //     neither page can speak for is fetched.
 // Everything else is known unchanged and costs nothing; a free signal that said so is remembered
 // (pacer_cases.verified_at), so from then on the feed alone can vouch for the case.
+import { getEnv } from "@/lib/env";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
 import type { RefreshPlanRequest } from "@/lib/sources/types";
@@ -26,6 +28,8 @@ interface CaseRow {
   pacer_case_id: string | null;
   listed_number: string | null;
   changed_at: Date | null;
+  changed_seen_at: Date | null;
+  refresh_planned_at: Date | null;
   verified_at: Date | null;
   last_refreshed_at: Date | null;
   entry_count: number;
@@ -40,7 +44,7 @@ interface CaseRow {
 export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSettings, { court, caseIds, now, signal }: RefreshPlanRequest): Promise<string[]> {
   if (caseIds.length === 0) return [];
   const rows = await prisma.$queryRawUnsafe<CaseRow[]>(
-    `SELECT ids.case_id, p.pacer_case_id, p.listed_number, p.changed_at, p.verified_at, c.last_refreshed_at, c.date_terminated,
+    `SELECT ids.case_id, p.pacer_case_id, p.listed_number, p.changed_at, p.changed_seen_at, p.refresh_planned_at, p.verified_at, c.last_refreshed_at, c.date_terminated,
             p.listed_entry_count, p.listed_entry_count_at, p.report_failures, p.report_failed_at,
             (SELECT count(*)::int FROM docket_entries e WHERE e.case_ref = c.id) AS entry_count,
             (SELECT max(e.filed_at) FROM docket_entries e WHERE e.case_ref = c.id) AS last_filed_at
@@ -65,7 +69,7 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
       continue;
     }
     const refreshedMs = row.last_refreshed_at.getTime();
-    if (row.changed_at && row.changed_at.getTime() > refreshedMs - settings.feedSkewMs) {
+    if (feedMarked(row, refreshedMs, settings)) {
       toFetch.push(row.case_id);
       continue;
     }
@@ -87,6 +91,13 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
         signals.listedCount,
       );
     }
+  }
+  if (toFetch.length > 0) {
+    await prisma.$executeRawUnsafe(
+      `UPDATE pacer_cases SET refresh_planned_at = clock_timestamp() WHERE court_code = $1 AND case_id = ANY($2::text[])`,
+      court.court_code,
+      toFetch,
+    );
   }
   for (const { caseId, listedCount } of verified) {
     await prisma.pacerCase.updateMany({
@@ -120,6 +131,23 @@ async function changedByFreeSignals(
     logEvent("warn", "pacer free signal failed", { court_code: courtCode, case_id: row.case_id, reason: error instanceof Error ? error.message : String(error) });
     return { changed: true, listedCount: null };
   }
+}
+
+/**
+ * Whether the feed showed an item the last reading may not hold. An item dated (by the court's clock, less
+ * PACER_FEED_SKEW_SECONDS) before that reading was stored was in it, as was one our poller first saw before
+ * the reading began (the feed is made from the same docket). The reading began after the plan that chose it
+ * (refresh_planned_at, when that reading was stored after it); else — a case's first, whole reading, or a
+ * refresh that failed after its plan — at most the fetch's deadline before it was stored (last_refreshed_at).
+ * Seen times and those stamps are the database's clock.
+ */
+function feedMarked(row: CaseRow, refreshedMs: number, settings: PacerSettings): boolean {
+  if (!row.changed_at) return false;
+  if (row.changed_at.getTime() <= refreshedMs - settings.feedSkewMs) return false;
+  if (!row.changed_seen_at) return true;
+  const planned = row.refresh_planned_at?.getTime();
+  const readFrom = planned !== undefined && planned <= refreshedMs ? planned : refreshedMs - getEnv().SOURCE_TIMEOUT_MS;
+  return row.changed_seen_at.getTime() >= readFrom;
 }
 
 /**

@@ -1,6 +1,7 @@
 // One poll of a court's free CM/ECF RSS feed (court-systems.md §1.6): the items are matched to the cases
 // PACER serves for us, by PACER case id or by case number, and those cases are marked changed at the
-// item's time (pacer_cases.changed_at), so the next scheduled refresh pays only for them. The feed's
+// item's time (pacer_cases.changed_at; changed_seen_at: when we first saw an item that new), so the next
+// scheduled refresh pays only for them. The feed's
 // channel says which entry types it carries ("all" or a list): only a feed of all types, polled without
 // failure since a case's last refresh, lets that refresh skip a case it does not mention
 // (plan-pacer-refresh.ts). No login, no fee: the feeds are public.
@@ -62,7 +63,9 @@ export async function pollCourtFeed(prisma: PrismaClient, settings: PacerSetting
   }
   if (marks.length > 0) {
     marked = await prisma.$executeRawUnsafe(
-      `UPDATE pacer_cases p SET changed_at = GREATEST(COALESCE(p.changed_at, m.at), m.at)
+      `UPDATE pacer_cases p
+       SET changed_seen_at = CASE WHEN p.changed_at IS NULL OR m.at > p.changed_at THEN clock_timestamp() ELSE p.changed_seen_at END,
+           changed_at = GREATEST(COALESCE(p.changed_at, m.at), m.at)
        FROM (SELECT pacer_case_id, case_id, max(at) AS at
              FROM unnest($2::text[], $3::text[], $4::timestamptz[]) AS x(pacer_case_id, case_id, at)
              GROUP BY pacer_case_id, case_id) m

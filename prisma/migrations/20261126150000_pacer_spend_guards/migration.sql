@@ -16,3 +16,10 @@ ALTER TABLE "pacer_fees" ADD COLUMN "estimated" BOOLEAN NOT NULL DEFAULT false;
 ALTER TABLE "pacer_cases" ADD COLUMN "report_failures" INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE "pacer_cases" ADD COLUMN "report_failed_at" TIMESTAMPTZ(3);
 ALTER TABLE "pacer_cases" ADD COLUMN "report_failure" TEXT;
+
+-- When the feed poller first saw a case's newest item, by the database's clock (lib/sources/pacer/poll-court-feed.ts):
+-- a refresh is paid for when an item was first seen after the previous reading began. Before, an item dated within
+-- PACER_FEED_SKEW_SECONDS (5 minutes) before a refresh made the next run pay again for the same item.
+ALTER TABLE "pacer_cases" ADD COLUMN "changed_seen_at" TIMESTAMPTZ(3);
+-- When a scheduled refresh chose to read the case: once that reading is stored, items first seen before it are in it.
+ALTER TABLE "pacer_cases" ADD COLUMN "refresh_planned_at" TIMESTAMPTZ(3);
