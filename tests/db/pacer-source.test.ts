@@ -577,6 +577,28 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(await storedEntries(prisma(), "laed", hosted.caseId)).toHaveLength(58);
   });
 
+  it("a feed item of another defendant's docket does not make the refresh pay for the main defendant's", async () => {
+    env.pacer.feeds.set("laed", { kind: "all" });
+    const earlier = new Date(Date.now() - 30 * 60_000);
+    env.pacer.advanceTo("2009-06-30");
+    const serialNumber = String(20000 + serial * 7 + (target.name === "pglite" ? 1 : 2)).padStart(5, "0");
+    serial += 1;
+    const caseId = `1:18-cr-${serialNumber}`;
+    const main = env.pacer.host(TXED, { court: "laed", caseId, visibleAt: earlier });
+    const second = env.pacer.host(LAED, { court: "laed", caseId: `${caseId}-2`, visibleAt: earlier });
+    await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
+    expect((await queryCase("laed", caseId)).status).toBe(200);
+    expect((await prisma().pacerCase.findFirst({ where: { courtCode: "laed", caseId } }))?.pacerCaseId).toBe(main.pacerCaseId);
+    await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
+
+    env.pacer.advanceTo(null); // only defendant 2's docket gains entries (the main one's are all from 2007)
+    expect((await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date())).items).toBeGreaterThan(0);
+    const before = docketRequests().length;
+    expect(await refreshCases({ prisma: prisma(), court: findCourt("laed")!, caseIds: [caseId], now: new Date() })).toMatchObject({ refreshed: 0, skipped: 1 });
+    expect(docketRequests().length).toBe(before);
+    expect(second.pacerCaseId).not.toBe(main.pacerCaseId);
+  });
+
   it("a court without a feed: the free entry count decides, and a docket is paid for only when it moved", async () => {
     env.pacer.feeds.set("nyed", { kind: "none" });
     const hosted = host(LAED, "nyed");

@@ -66,14 +66,18 @@ export async function pollCourtFeed(prisma: PrismaClient, settings: PacerSetting
       `UPDATE pacer_cases p
        SET changed_seen_at = CASE WHEN p.changed_at IS NULL OR m.at > p.changed_at THEN clock_timestamp() ELSE p.changed_seen_at END,
            changed_at = GREATEST(COALESCE(p.changed_at, m.at), m.at)
-       FROM (SELECT pacer_case_id, case_id, max(at) AS at
-             FROM unnest($2::text[], $3::text[], $4::timestamptz[]) AS x(pacer_case_id, case_id, at)
+       FROM (SELECT pacer_case_id, case_id, bool_or(by_number) AS by_number, max(at) AS at
+             FROM unnest($2::text[], $3::text[], $4::timestamptz[], $5::boolean[]) AS x(pacer_case_id, case_id, at, by_number)
              GROUP BY pacer_case_id, case_id) m
-       WHERE p.court_code = $1 AND (p.pacer_case_id = m.pacer_case_id OR p.case_id = m.case_id)`,
+       WHERE p.court_code = $1 AND (p.pacer_case_id = m.pacer_case_id OR (m.by_number AND p.case_id = m.case_id))`,
       courtCode,
       marks.map((item) => item.pacerCaseId ?? ""),
       marks.map((item) => splitCmEcfNumber(item.caseNumber)?.core ?? item.caseNumber),
       marks.map((item) => item.time!),
+      // An item of another defendant's docket ("1:16-cr-00673-4", its own PACER id) is not a change of the
+      // docket the case is read from (the main defendant's): it matches by PACER id only. Without an id, the
+      // number decides (a change may be missed otherwise).
+      marks.map((item) => splitCmEcfNumber(item.caseNumber)?.defendant == null || !item.pacerCaseId),
     );
   }
   const entryTypes = feed.entryTypes === null ? null : feed.entryTypes === "all" ? "all" : feed.entryTypes.join(",");
