@@ -377,6 +377,31 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     env.configure({ PACER_DAILY_BUDGET_USD: undefined });
   });
 
+  it("concurrent fetches cannot all spend the budget: each docket report's fee is reserved before it is asked for", async () => {
+    env.configure({ PACER_DAILY_BUDGET_USD: "0.30" });
+    const cases = Array.from({ length: 8 }, () => host(NJD, "njd"));
+    const billsBefore = env.pacer.billedCents();
+    const { POST: postBatch } = await import("@/app/v2/cases/batch/route");
+    const batch = await callRoute<{ results: Array<{ status: string; error?: { message: string } }> }>(postBatch, "/v2/cases/batch", {
+      method: "POST",
+      body: { queries: cases.map((hosted) => ({ case_id: hosted.caseId, court_code: "njd" })) },
+    });
+    expect(batch.status).toBe(200);
+    const answered = batch.body.results.filter((result) => result.status === "success");
+    const refused = batch.body.results.filter((result) => result.status === "error");
+    // One report fits under $0.30 (it may cost up to $3.00: the budget is checked before, not after); the
+    // others find it spent. Before: all eight were bought, $24.00 for a $0.30 budget.
+    expect(answered).toHaveLength(1);
+    expect(refused).toHaveLength(7);
+    for (const result of refused) expect(result.error?.message).toMatch(/fee budget reached/);
+    expect(env.pacer.billedCents() - billsBefore).toBeLessThanOrEqual(300);
+    // The ledger holds what PACER billed, and no reservation is left behind.
+    const fees = await prisma().pacerFee.findMany({ where: { courtCode: "njd" } });
+    expect(fees.map((fee) => fee.estimated)).toEqual([false]);
+    expect(fees[0]!.costCents).toBe(env.pacer.billedCents() - billsBefore);
+    env.configure({ PACER_DAILY_BUDGET_USD: undefined });
+  });
+
   it("a court that answers 500 or nothing: 503 with a reason; a 500 is not billed, an unanswered report is counted at the cap and waits; the court's runs fail", async () => {
     const hosted = host(MAD, "mad");
     env.server.fail({ match: /DktRpt\.pl/, kind: "status", status: 500 });

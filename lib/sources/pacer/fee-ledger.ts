@@ -36,6 +36,48 @@ export async function recordFee(prisma: PrismaClient, fee: FeeRecord): Promise<v
   await prisma.pacerFee.create({ data: { ...fee, cause: currentFetchCause() } });
 }
 
+/** The budgets' spend is read and a report's reservation written under this lock, one fetch at a time. */
+const BUDGET_LOCK = "pacer:fee-budget";
+
+/**
+ * Reserves a docket report's fee before it is asked for: a row at PACER's cap ($3.00, marked estimated)
+ * written only while the budgets are not spent, the check and the write under one lock. Concurrent fetches
+ * (a batch's, refresh runs', other instances') therefore see each other's reports before they are billed;
+ * before, each read the budget as not spent and all of them spent. Returns the row's id, or the budget
+ * state when it is spent. The row becomes the bill (settleReportFee), goes (dropReportFee) when nothing was
+ * billed, and stays as the estimate when no answer came.
+ */
+export async function reserveReportFee(
+  prisma: PrismaClient,
+  settings: Pick<PacerSettings, "dailyBudgetCents" | "monthlyBudgetCents">,
+  fee: Pick<FeeRecord, "at" | "courtCode" | "caseId" | "kind">,
+): Promise<{ id: bigint } | { spent: Extract<BudgetState, { spent: true }> }> {
+  const cause = currentFetchCause();
+  return prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", BUDGET_LOCK);
+      const budget = await budgetState(tx, settings, fee.at);
+      if (budget.spent) return { spent: budget };
+      const row = await tx.pacerFee.create({
+        data: { ...fee, bytes: 0, billedPages: DOCKET_PAGE_CAP, costCents: DOCKET_PAGE_CAP * CENTS_PER_PAGE, estimated: true, cause },
+        select: { id: true },
+      });
+      return { id: row.id };
+    },
+    { timeout: 30_000, maxWait: 30_000 },
+  );
+}
+
+/** The reserved row becomes what PACER billed. */
+export async function settleReportFee(prisma: PrismaClient, id: bigint, bill: Pick<FeeRecord, "bytes" | "billedPages" | "costCents">): Promise<void> {
+  await prisma.pacerFee.update({ where: { id }, data: { ...bill, estimated: false } });
+}
+
+/** Nothing was billed (the court answered an error, or the request never left). */
+export async function dropReportFee(prisma: PrismaClient, id: bigint): Promise<void> {
+  await prisma.pacerFee.deleteMany({ where: { id } });
+}
+
 export type BudgetState =
   | { spent: false; dayCents: number; monthCents: number }
   | { spent: true; scope: "daily" | "monthly"; resetsAt: Date; dayCents: number; monthCents: number };
@@ -44,7 +86,7 @@ const startOfDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUT
 const startOfMonth = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 
 /** Spend of the current UTC day and month against the budgets. */
-export async function budgetState(prisma: PrismaClient, settings: Pick<PacerSettings, "dailyBudgetCents" | "monthlyBudgetCents">, now: Date): Promise<BudgetState> {
+export async function budgetState(prisma: Pick<PrismaClient, "$queryRawUnsafe">, settings: Pick<PacerSettings, "dailyBudgetCents" | "monthlyBudgetCents">, now: Date): Promise<BudgetState> {
   const day = startOfDay(now);
   const month = startOfMonth(now);
   const rows = await prisma.$queryRawUnsafe<{ day_cents: bigint | number | null; month_cents: bigint | number | null }[]>(

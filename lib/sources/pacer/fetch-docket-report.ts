@@ -3,15 +3,16 @@
 // 1960 — a date is always sent, so CM/ECF never interposes its "large report" confirmation page — with
 // parties and counsel; an incremental one asks only for entries *entered* since a day, without parties
 // unless they are wanted. Every page is checked with detectRefusal; the bill is recorded from the page's
-// transaction receipt (else from its size) in the fee ledger; a report sent but never answered is recorded
-// at PACER's cap, marked estimated, and holds the case's next report back (recordUnansweredReport).
+// transaction receipt (else from its size) in the fee ledger, in the row reserved at PACER's cap before the
+// report was asked for (so concurrent fetches count it against the budget); a report sent but never
+// answered keeps that estimate. It, or a billed page that is not a docket, holds the case's next report
+// back (report-hold.ts).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
-import { CourtHttpError } from "@/lib/sources/http/court-http-client";
 import type { PageRefusal } from "@/lib/sources/types";
 import { detectRefusal } from "./detect-refusal";
 import { ecfRequest } from "./ecf-request";
-import { billedPages, CENTS_PER_PAGE, DOCKET_PAGE_CAP, recordFee, type FeeKind } from "./fee-ledger";
+import { billedPages, CENTS_PER_PAGE, dropReportFee, reserveReportFee, settleReportFee, type FeeKind } from "./fee-ledger";
 import type { PacerSettings } from "./pacer-settings";
 import { readTransactionReceipt } from "./read-transaction-receipt";
 import { holdReports, releaseReports } from "./report-hold";
@@ -36,21 +37,12 @@ export interface DocketFetchOptions {
 
 export type DocketPage = { kind: "docket"; html: string } | PageRefusal;
 
-/**
- * A report sent but never answered may have been billed (PACER bills what it produced, and no receipt came
- * back to say how much): the ledger records the cap as an estimate, so the fee budget counts it, and the case
- * holds its reports back, so the next query or refresh does not buy the same slow report again at once
- * (report-hold.ts). Written whatever became of the fetch that sent it (its deadline may have passed).
- */
-async function recordUnansweredReport(options: DocketFetchOptions, kind: FeeKind, error: CourtHttpError): Promise<void> {
-  const { prisma, courtCode, caseId, now } = options;
-  logEvent("warn", "pacer docket report unanswered: PACER may have billed it without a receipt (recorded at the cap; raise SOURCE_TIMEOUT_MS for the largest dockets)", {
-    court_code: courtCode,
-    case_id: caseId,
-    kind: error.kind,
-  });
-  await recordFee(prisma, { at: now, courtCode, caseId, kind, bytes: 0, billedPages: DOCKET_PAGE_CAP, costCents: DOCKET_PAGE_CAP * CENTS_PER_PAGE, estimated: true });
-  await holdReports(prisma, courtCode, caseId, "the docket report went unanswered (PACER may have billed it)");
+/** Thrown when the fee budget was spent by the time a report was to be asked for (another fetch spent it). */
+export class FeeBudgetSpent extends Error {
+  constructor(readonly resetsAt: Date) {
+    super("PACER fee budget reached");
+    this.name = "FeeBudgetSpent";
+  }
 }
 
 export function docketForm(query: DocketQuery): Record<string, string> {
@@ -75,18 +67,39 @@ export function docketForm(query: DocketQuery): Record<string, string> {
 export async function fetchDocketReport(options: DocketFetchOptions): Promise<DocketPage> {
   const { prisma, settings, courtCode, caseId, query, now, signal } = options;
   const kind: FeeKind = query.enteredSince ? (query.parties ? "docket_parties" : "docket_since") : "docket_full";
-  const page = await ecfRequest({
-    prisma,
-    settings,
-    courtCode,
-    path: "/cgi-bin/DktRpt.pl?1-L_1_0-1",
-    form: docketForm(query),
-    label: query.enteredSince ? "pacer:docket_since" : "pacer:docket_full",
-    signal,
-    loggedOut: (text) => detectRefusal(text)?.reason === "login_required",
-    billable: true,
-    unanswered: (error) => recordUnansweredReport(options, kind, error),
-  });
+  const reservation = await reserveReportFee(prisma, settings, { at: now, courtCode, caseId, kind });
+  if ("spent" in reservation) throw new FeeBudgetSpent(reservation.spent.resetsAt);
+  let unanswered = false;
+  let page: Awaited<ReturnType<typeof ecfRequest>>;
+  try {
+    page = await ecfRequest({
+      prisma,
+      settings,
+      courtCode,
+      path: "/cgi-bin/DktRpt.pl?1-L_1_0-1",
+      form: docketForm(query),
+      label: query.enteredSince ? "pacer:docket_since" : "pacer:docket_full",
+      signal,
+      loggedOut: (text) => detectRefusal(text)?.reason === "login_required",
+      billable: true,
+      unanswered: async (error) => {
+        unanswered = true;
+        logEvent("warn", "pacer docket report unanswered: PACER may have billed it without a receipt (kept at the cap; raise SOURCE_TIMEOUT_MS for the largest dockets)", {
+          court_code: courtCode,
+          case_id: caseId,
+          kind: error.kind,
+        });
+      },
+    });
+  } catch (error) {
+    // Sent but never answered: PACER may have billed it, and no receipt says how much, so the reservation
+    // stays as the estimate and the case's next report waits (report-hold.ts). Never sent, or an error page
+    // of a court that is down: nothing billed. Written whatever became of the fetch (its deadline may have
+    // passed).
+    if (unanswered) await holdReports(prisma, courtCode, caseId, "the docket report went unanswered (PACER may have billed it)");
+    else await dropReportFee(prisma, reservation.id);
+    throw error;
+  }
   const refusal = detectRefusal(page.text);
   const receipt = readTransactionReceipt(page.text);
   // A billed page that is not a docket would be billed again by asking again at once; any other answer ends
@@ -96,15 +109,9 @@ export async function fetchDocketReport(options: DocketFetchOptions): Promise<Do
   // PACER bills what it served: a docket (receipt or not), or any page that carries a receipt.
   if (receipt || !refusal) {
     const pages = receipt?.billablePages ?? billedPages(page.bytes, true);
-    await recordFee(prisma, {
-      at: now,
-      courtCode,
-      caseId,
-      kind,
-      bytes: page.bytes,
-      billedPages: pages,
-      costCents: receipt?.costCents ?? pages * CENTS_PER_PAGE,
-    });
+    await settleReportFee(prisma, reservation.id, { bytes: page.bytes, billedPages: pages, costCents: receipt?.costCents ?? pages * CENTS_PER_PAGE });
+  } else {
+    await dropReportFee(prisma, reservation.id);
   }
   return refusal ?? { kind: "docket", html: page.text };
 }

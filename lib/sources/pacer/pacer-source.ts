@@ -3,7 +3,8 @@
 // entered since the court-local day of its last successful refresh, without parties unless the header
 // changed (the boundary day is read again, and lib/cases/entry-key.ts merges it without duplicates, known
 // entries keeping their appearance time, told that nothing entered before that day is in the reading).
-// Before any paid request the fee budget is checked; court systems that are down, slow or answer an error
+// Before any paid request the fee budget is checked, and a docket report's fee is reserved against it (so
+// concurrent fetches cannot all spend it); court systems that are down, slow or answer an error
 // page make the fetch "unavailable" (503, never charged).
 // Free change detection before scheduled refreshes is plan-pacer-refresh.ts.
 import { courtTimezone } from "@/lib/courts/timezone";
@@ -17,7 +18,7 @@ import type { FetchCaseRequest, SourceAdapter, SourceCase, SourceResult } from "
 import { zonedTimeToIso } from "@/lib/sources/zoned-time";
 import { EcfUnavailable } from "./ecf-request";
 import { budgetState } from "./fee-ledger";
-import { fetchDocketReport, type DocketQuery } from "./fetch-docket-report";
+import { FeeBudgetSpent, fetchDocketReport, type DocketQuery } from "./fetch-docket-report";
 import { lookupPacerCase } from "./lookup-pacer-case";
 import { planPacerRefresh } from "./plan-pacer-refresh";
 import { PacerLoginError } from "./pacer-session";
@@ -168,6 +169,8 @@ export function createPacerSource(): SourceAdapter {
         if (error instanceof PacerLoginError) {
           return { kind: "unavailable", reason: error.message, estimatedRecoveryAt: error.retryAt?.toISOString() ?? null };
         }
+        // Another fetch spent the budget between this one's check and its report's reservation.
+        if (error instanceof FeeBudgetSpent) return { kind: "budget_spent", resetsAt: error.resetsAt.toISOString() };
         if (error instanceof EcfUnavailable || error instanceof CourtHttpError) {
           logEvent("warn", "pacer fetch unavailable", { court_code: request.court.court_code, case_id: request.caseId, reason: error.message });
           return { kind: "unavailable", reason: error.message, estimatedRecoveryAt: null };
