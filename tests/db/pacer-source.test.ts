@@ -11,6 +11,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { listUnhealthyCourts, UNHEALTHY_AFTER_FAILED_RUNS } from "@/lib/courts/court-health";
 import { refreshCases } from "@/lib/refresh/refresh-cases";
 import { refreshCourt } from "@/lib/refresh/refresh-court";
+import { forgetRefusingCourts } from "@/lib/sources/pacer/ecf-request";
 import { pacerSettings } from "@/lib/sources/pacer/pacer-settings";
 import { pollCourtFeed } from "@/lib/sources/pacer/poll-court-feed";
 import { pollPacerFeeds } from "@/lib/sources/pacer/poll-pacer-feeds";
@@ -134,6 +135,31 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     // The "please log in" page was answered once, then the same request went through.
     const lookups = env.server.requests(new RegExp(`possible_case_numbers\\.pl\\?${c.caseId}`));
     expect(lookups).toHaveLength(2);
+  });
+
+  it("a court that refuses even a fresh session: one new login, then no login per query until the wait is over", async () => {
+    const hosted = host(MAD, "mad");
+    const other = host(LAED, "laed");
+    const loginPage = corpusText("pacer/authentication_samples/please_log_in.html");
+    const handle = env.pacer.handle.bind(env.pacer);
+    env.pacer.handle = async (request) => (/\/ecf\/mad\/.*DktRpt/.test(request.path) ? { body: loginPage } : handle(request));
+    try {
+      const loginsBefore = env.pacer.logins.length;
+      for (let query = 0; query < 5; query += 1) {
+        await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+        expect((await queryCase("mad", hosted.caseId)).status).toBe(503);
+      }
+      // The first query's session and the fresh one it tried (before: a new login on every query).
+      expect(env.pacer.logins.length - loginsBefore).toBe(2);
+      // Other courts keep the shared session.
+      expect((await queryCase("laed", other.caseId)).status).toBe(200);
+      expect(env.pacer.logins.length - loginsBefore).toBe(2);
+    } finally {
+      env.pacer.handle = handle;
+      forgetRefusingCourts();
+    }
+    await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+    expect((await queryCase("mad", hosted.caseId)).status).toBe(200);
   });
 
   it("logs in with a one-time code computed from PACER_TOTP_SECRET; without it, says what to set and does not loop", async () => {

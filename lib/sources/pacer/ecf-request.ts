@@ -46,9 +46,29 @@ export interface EcfPage {
 /** "This user has no access privileges defined." is a transient CM/ECF answer: asking again cures it. */
 const NO_PRIVILEGES = /no access privileges defined/i;
 
+/**
+ * Courts that refused a fresh PACER session too (a court-side fault, or an account not enabled there), with
+ * the token they refused and until when: a new login would be refused the same way, and logging in on every
+ * query risks the account (court-systems.md §1.1), so requests to that court fail at once until then (15
+ * minutes, doubling with each refusal in a row, up to a day), unless the shared token has changed since. Per
+ * instance: each instance tries at most once per wait.
+ */
+const refusingCourts = new Map<string, { token: string; until: number; refusals: number }>();
+const FIRST_WAIT_MS = 15 * 60_000;
+const LONGEST_WAIT_MS = 86_400_000;
+
+/** For tests: forget the courts that refused fresh sessions. */
+export function forgetRefusingCourts(): void {
+  refusingCourts.clear();
+}
+
 export async function ecfRequest(request: EcfRequest): Promise<EcfPage> {
   const { prisma, settings, signal } = request;
   let token = await pacerToken(prisma, settings, { signal });
+  const refusing = refusingCourts.get(request.courtCode);
+  if (refusing && refusing.token === token && refusing.until > Date.now()) {
+    throw new EcfUnavailable(`${request.courtCode}: CM/ECF refused a fresh PACER session; not logging in again before ${new Date(refusing.until).toISOString()}`);
+  }
   let relogged = false;
   let privilegeRetry = false;
   for (;;) {
@@ -60,7 +80,12 @@ export async function ecfRequest(request: EcfRequest): Promise<EcfPage> {
       throw error;
     }
     if (request.loggedOut(page.text)) {
-      if (relogged) throw new EcfUnavailable(`${request.courtCode}: CM/ECF refused the session again after a fresh PACER login`);
+      if (relogged) {
+        const refusals = (refusingCourts.get(request.courtCode)?.refusals ?? 0) + 1;
+        const until = Date.now() + Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** (refusals - 1));
+        refusingCourts.set(request.courtCode, { token, until, refusals });
+        throw new EcfUnavailable(`${request.courtCode}: CM/ECF refused the session again after a fresh PACER login; not logging in again for it before ${new Date(until).toISOString()}`);
+      }
       relogged = true;
       token = await pacerToken(prisma, settings, { replacing: token, signal });
       continue;
@@ -69,6 +94,7 @@ export async function ecfRequest(request: EcfRequest): Promise<EcfPage> {
       privilegeRetry = true;
       continue;
     }
+    refusingCourts.delete(request.courtCode);
     return page;
   }
 }
