@@ -5,6 +5,16 @@ const booleanFlag = z
   .enum(["1", "0", "true", "false"])
   .transform((value) => value === "1" || value === "true");
 
+/** https, or http to this machine (the tests' replay server): where a password or session token is sent. */
+function secureOrLoopback(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
 const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: "must be a 0x-prefixed 20-byte address" });
 
 const fields = z.object({
@@ -91,13 +101,13 @@ const fields = z.object({
   X402_ASSET_VERSION: z.string().min(1).default("2"),
   X402_ASSET_DECIMALS: z.coerce.number().int().min(0).max(36).default(6),
   /** Where payments go. */
-  X402_PAY_TO: evmAddress.optional(),
+  X402_PAY_TO: evmAddress.refine((value) => !/^0x0{40}$/.test(value), { error: "X402_PAY_TO is the zero address: payments sent there are lost" }).optional(),
   /** Price of one query in USD (a batch of N costs N times this). */
   X402_PRICE_USD: z.string().regex(/^\d+(\.\d{1,6})?$/, { error: "X402_PRICE_USD must be a decimal number like 0.99" }).default("0.99"),
   /** Seconds a signed payment may take to arrive (the authorization's validity the client is asked for). */
   X402_MAX_TIMEOUT_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   /** A remote facilitator (its /verify, /settle and /supported); optional bearer token for it. */
-  X402_FACILITATOR_URL: z.url().optional(),
+  X402_FACILITATOR_URL: z.url({ protocol: /^https?$/ }).optional(),
   X402_FACILITATOR_TOKEN: z.string().min(1).optional(),
   /** Or the in-process facilitator: a JSON-RPC node of X402_NETWORK and the key that pays settlement gas. */
   X402_RPC_URL: z.url().optional(),
@@ -151,9 +161,13 @@ const fields = z.object({
   PACER_CLIENT_CODE: z.string().min(1).max(32).optional(),
   PACER_TOTP_SECRET: z.string().transform((value) => value.replace(/[\s-]/g, "").toUpperCase()).pipe(z.string().regex(/^[A-Z2-7]+=*$/, { error: "PACER_TOTP_SECRET must be the base32 secret of the account's authenticator enrolment" })).optional(),
   /** PACER's authentication service (POST {url}/services/cso-auth). */
-  PACER_LOGIN_URL: z.url().default("https://pacer.login.uscourts.gov"),
+  PACER_LOGIN_URL: z.url({ protocol: /^https?$/ }).refine(secureOrLoopback, { error: "PACER_LOGIN_URL must be https (the password is sent there); http only on a loopback address" }).default("https://pacer.login.uscourts.gov"),
   /** A court's CM/ECF server; `{court}` is replaced by the court code. */
-  PACER_ECF_URL_TEMPLATE: z.string().regex(/^https?:\/\/.*\{court\}/, { error: "PACER_ECF_URL_TEMPLATE must be an http(s) URL containing {court}" }).default("https://ecf.{court}.uscourts.gov"),
+  PACER_ECF_URL_TEMPLATE: z
+    .string()
+    .regex(/^https?:\/\/.*\{court\}/, { error: "PACER_ECF_URL_TEMPLATE must be an http(s) URL containing {court}" })
+    .refine((value) => secureOrLoopback(value.replace(/\{court\}/g, "court")), { error: "PACER_ECF_URL_TEMPLATE must be https (the session token is sent there); http only on a loopback address" })
+    .default("https://ecf.{court}.uscourts.gov"),
   /** PACER fees this deployment may spend (USD); fetches stop with 503 "fee budget reached" beyond them. */
   PACER_DAILY_BUDGET_USD: z.coerce.number().min(0).default(20),
   PACER_MONTHLY_BUDGET_USD: z.coerce.number().min(0).default(300),
@@ -185,6 +199,10 @@ const envSchema = fields.superRefine((env, ctx) => {
   }
   if (env.X402_PAY_TO !== undefined && env.PUBLIC_BASE_URL === undefined) {
     ctx.addIssue({ code: "custom", path: ["PUBLIC_BASE_URL"], message: "payments are configured: set PUBLIC_BASE_URL to the origin agents call (the x402 resource and every link name it), e.g. https://api.example.org" });
+  }
+  if (env.VERCEL === "1" && env.NODE_ENV === "production" && env.DATABASE_URL === undefined) {
+    // The embedded database cannot be written on Vercel's read-only file system, nor shared by its instances.
+    ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "on Vercel set DATABASE_URL to a PostgreSQL database (the embedded PGlite cannot be used there)" });
   }
   if (env.INNGEST_DEV === true && env.NODE_ENV === "production") {
     // The dev mode accepts unsigned calls of /api/inngest: anyone could run refreshes (PACER fees), deliveries
@@ -226,7 +244,8 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   if (cached) return cached;
   const parsed = envSchema.safeParse(
-    Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== "")),
+    // An empty or blank value is unset (a blank budget would otherwise read as 0 and turn PACER off).
+    Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== undefined && value.trim() !== "")),
   );
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);

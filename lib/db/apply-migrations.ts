@@ -1,7 +1,7 @@
 // Applies prisma/migrations/*/migration.sql in order, recording each in Prisma's own
-// `_prisma_migrations` table (same columns, sha256 checksum), so `prisma migrate deploy` and this
-// applier agree about what is applied. Used at start-up on PGlite and PostgreSQL alike: the Prisma
-// CLI's engines cannot be downloaded everywhere this runs (see docs/deploy.md).
+// `_prisma_migrations` table (same columns, sha256 checksum). Used at start-up and by `npm run db:migrate`
+// on PGlite and PostgreSQL alike: the Prisma CLI's engines cannot be downloaded everywhere this runs, and
+// the CLI here is configured for offline authoring against PGlite (prisma.config.ts, docs/deploy.md).
 import { createHash, randomUUID } from "node:crypto";
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";

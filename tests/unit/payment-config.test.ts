@@ -50,6 +50,8 @@ describe("payment configuration", () => {
     [{ X402_PAY_TO: payTo, X402_RPC_URL: "http://127.0.0.1:8545" }, /needs both X402_RPC_URL and X402_SETTLEMENT_PRIVATE_KEY/],
     [{ X402_PAY_TO: payTo, X402_FACILITATOR_URL: "https://facilitator.example", X402_RPC_URL: "http://127.0.0.1:8545", X402_SETTLEMENT_PRIVATE_KEY: key }, /choose one facilitator/],
     [{ X402_NETWORK: "base" }, /CAIP-2/],
+    [{ X402_PAY_TO: `0x${"0".repeat(40)}` }, /zero address/],
+    [{ X402_FACILITATOR_URL: "ftp://facilitator.example" }, /X402_FACILITATOR_URL/],
     [{ X402_PRICE_USD: "0,99" }, /decimal number/],
     [{ X402_PAY_TO: payTo, X402_FACILITATOR_URL: "https://facilitator.example" }, /set SIGNING_KEYS_ENCRYPTION_KEY/],
     // Links (and the x402 resource URL) never come from a caller's Host header: a paying deployment names its origin.

@@ -3,7 +3,18 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { getEnv, publicDocketSystems, resetEnvForTests } from "@/lib/env";
 
-const NAMES = ["PUBLIC_DOCKET_SYSTEMS", "NODE_ENV", "CASE_CACHE_MAX_ENTRIES", "ACIS_BASE_URL", "INNGEST_DEV"] as const;
+const NAMES = [
+  "PUBLIC_DOCKET_SYSTEMS",
+  "NODE_ENV",
+  "CASE_CACHE_MAX_ENTRIES",
+  "ACIS_BASE_URL",
+  "INNGEST_DEV",
+  "PACER_LOGIN_URL",
+  "PACER_ECF_URL_TEMPLATE",
+  "PACER_DAILY_BUDGET_USD",
+  "VERCEL",
+  "DATABASE_URL",
+] as const;
 const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
 /** process.env as a plain record (its NODE_ENV is typed read-only). */
 const env = process.env as Record<string, string | undefined>;
@@ -59,5 +70,28 @@ describe("INNGEST_DEV", () => {
     expect(() => getEnv()).toThrow(/INNGEST_DEV=1 turns off the signature check/);
     withEnv({ NODE_ENV: "development", INNGEST_DEV: "1" });
     expect(getEnv().INNGEST_DEV).toBe(true);
+  });
+});
+
+describe("settings that would leak, lose or silently turn something off", () => {
+  it("sends PACER's password and session token over https only (http to this machine for the tests' replay server)", () => {
+    withEnv({ PACER_LOGIN_URL: "http://pacer.login.example.org" });
+    expect(() => getEnv()).toThrow(/PACER_LOGIN_URL must be https/);
+    withEnv({ PACER_ECF_URL_TEMPLATE: "http://ecf.{court}.example.org" });
+    expect(() => getEnv()).toThrow(/PACER_ECF_URL_TEMPLATE must be https/);
+    withEnv({ PACER_LOGIN_URL: "http://127.0.0.1:4000/pacer-login", PACER_ECF_URL_TEMPLATE: "http://127.0.0.1:4000/ecf/{court}" });
+    expect(getEnv().PACER_LOGIN_URL).toBe("http://127.0.0.1:4000/pacer-login");
+  });
+
+  it("reads a blank value as unset, not as 0 (a blank budget turned PACER off)", () => {
+    withEnv({ PACER_DAILY_BUDGET_USD: "  " });
+    expect(getEnv().PACER_DAILY_BUDGET_USD).toBe(20);
+  });
+
+  it("refuses the embedded database on Vercel in production", () => {
+    withEnv({ NODE_ENV: "production", VERCEL: "1" });
+    expect(() => getEnv()).toThrow(/on Vercel set DATABASE_URL/);
+    withEnv({ NODE_ENV: "production", VERCEL: "1", DATABASE_URL: "postgresql://db.example.org/app" });
+    expect(getEnv().DATABASE_URL).toBe("postgresql://db.example.org/app");
   });
 });
