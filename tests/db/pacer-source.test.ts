@@ -604,7 +604,8 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     };
 
     env.pacer.advanceTo("2010-06-30"); // new entries, their feed items dated two minutes ago
-    appearedAt("2009-06-30", new Date(Date.now() - 120_000));
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    appearedAt("2009-06-30", twoMinutesAgo);
     await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
     let before = reports();
     expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1 });
@@ -616,11 +617,20 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 0, skipped: 1 });
     expect(reports()).toBe(before);
 
+    // New items dated the same second as those already seen (a feed's times are to the second): new by their
+    // own key, so paid for.
+    env.pacer.advanceTo("2010-12-31");
+    appearedAt("2010-06-30", twoMinutesAgo);
+    await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
+    before = reports();
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1, newEntries: 12 });
+    expect(reports()).toBe(before + 1);
+
     // Items the court's clock dates a moment before that reading was stored, seen by our poller only after
     // it: they may not be in it, so they are paid for.
     const stored = await prisma().case.findFirst({ where: { caseId: hosted.caseId }, select: { lastRefreshedAt: true } });
     env.pacer.advanceTo(null);
-    appearedAt("2010-06-30", new Date(stored!.lastRefreshedAt.getTime() - 2_000));
+    appearedAt("2010-12-31", new Date(stored!.lastRefreshedAt.getTime() - 2_000));
     await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
     before = reports();
     expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1 });

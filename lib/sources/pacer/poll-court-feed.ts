@@ -1,7 +1,7 @@
 // One poll of a court's free CM/ECF RSS feed (court-systems.md §1.6): the items are matched to the cases
 // PACER serves for us, by PACER case id or by case number, and those cases are marked changed at the
-// item's time (pacer_cases.changed_at; changed_seen_at: when we first saw an item that new), so the next
-// scheduled refresh pays only for them. The feed's
+// item's time when the item is new to them (mark-feed-items.ts), so the next scheduled refresh pays only
+// for them. The feed's
 // channel says which entry types it carries ("all" or a list): only a feed of all types, polled without
 // failure since a case's last refresh, lets that refresh skip a case it does not mention
 // (plan-pacer-refresh.ts). No login, no fee: the feeds are public.
@@ -9,6 +9,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
 import { getCourtHttpClient } from "@/lib/sources/http/court-http-client";
 import { decodePage } from "@/lib/sources/decode-page";
+import { markFeedItems } from "./mark-feed-items";
 import { feedPath } from "./pacer-courts";
 import { ecfBaseUrl, type PacerSettings } from "./pacer-settings";
 import { readRssFeed } from "./read-rss-feed";
@@ -44,7 +45,6 @@ export async function pollCourtFeed(prisma: PrismaClient, settings: PacerSetting
   }
 
   const marks = feed.items.filter((item) => item.time !== null);
-  let marked = 0;
   // Items link to `DktRpt.pl?<PACER case id>`: a free mapping for cached cases that have none yet (a lookup saved).
   // A criminal defendant's own docket has an id of its own: only a case's main docket maps it.
   const linked = feed.items.filter((item) => item.pacerCaseId && /^\d+$/.test(item.pacerCaseId) && splitCmEcfNumber(item.caseNumber)?.defendant == null);
@@ -61,25 +61,7 @@ export async function pollCourtFeed(prisma: PrismaClient, settings: PacerSetting
       linked.map((item) => item.caseNumber),
     );
   }
-  if (marks.length > 0) {
-    marked = await prisma.$executeRawUnsafe(
-      `UPDATE pacer_cases p
-       SET changed_seen_at = CASE WHEN p.changed_at IS NULL OR m.at > p.changed_at THEN clock_timestamp() ELSE p.changed_seen_at END,
-           changed_at = GREATEST(COALESCE(p.changed_at, m.at), m.at)
-       FROM (SELECT pacer_case_id, case_id, bool_or(by_number) AS by_number, max(at) AS at
-             FROM unnest($2::text[], $3::text[], $4::timestamptz[], $5::boolean[]) AS x(pacer_case_id, case_id, at, by_number)
-             GROUP BY pacer_case_id, case_id) m
-       WHERE p.court_code = $1 AND (p.pacer_case_id = m.pacer_case_id OR (m.by_number AND p.case_id = m.case_id))`,
-      courtCode,
-      marks.map((item) => item.pacerCaseId ?? ""),
-      marks.map((item) => splitCmEcfNumber(item.caseNumber)?.core ?? item.caseNumber),
-      marks.map((item) => item.time!),
-      // An item of another defendant's docket ("1:16-cr-00673-4", its own PACER id) is not a change of the
-      // docket the case is read from (the main defendant's): it matches by PACER id only. Without an id, the
-      // number decides (a change may be missed otherwise).
-      marks.map((item) => splitCmEcfNumber(item.caseNumber)?.defendant == null || !item.pacerCaseId),
-    );
-  }
+  const marked = await markFeedItems(prisma, courtCode, marks);
   const entryTypes = feed.entryTypes === null ? null : feed.entryTypes === "all" ? "all" : feed.entryTypes.join(",");
   const newest = marks.reduce<string | null>((latest, item) => (latest === null || Date.parse(item.time!) > Date.parse(latest) ? item.time : latest), null);
   const before = await prisma.pacerFeed.findUnique({ where: { courtCode }, select: { okSince: true, newestItemAt: true } });

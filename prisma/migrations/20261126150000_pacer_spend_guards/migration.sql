@@ -21,5 +21,8 @@ ALTER TABLE "pacer_cases" ADD COLUMN "report_failure" TEXT;
 -- a refresh is paid for when an item was first seen after the previous reading began. Before, an item dated within
 -- PACER_FEED_SKEW_SECONDS (5 minutes) before a refresh made the next run pay again for the same item.
 ALTER TABLE "pacer_cases" ADD COLUMN "changed_seen_at" TIMESTAMPTZ(3);
+-- The keys of the case's items in the feed's last poll: an item is new to the case when its key is not there (two
+-- items of the same second, an item that shows up late), and only a new item moves changed_at/changed_seen_at.
+ALTER TABLE "pacer_cases" ADD COLUMN "feed_item_keys" TEXT[];
 -- When a scheduled refresh chose to read the case: once that reading is stored, items first seen before it are in it.
 ALTER TABLE "pacer_cases" ADD COLUMN "refresh_planned_at" TIMESTAMPTZ(3);

@@ -1,0 +1,73 @@
+// The feed items of one poll, marked on the cases they belong to (pacer_cases): an item the case has not
+// seen before — by its own key (time, entry number, document, words), so two items of the same second and
+// an item that shows up late are new too — moves changed_at (the newest item's time) and stamps
+// changed_seen_at with the database's clock; items seen in an earlier poll change nothing, so the next
+// refresh (plan-pacer-refresh.ts) does not pay again for what the last reading already held.
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { RssItem } from "./read-rss-feed";
+import { splitCmEcfNumber } from "./split-cmecf-number";
+
+interface CaseRow {
+  case_id: string;
+  pacer_case_id: string;
+  changed_at: Date | null;
+  feed_item_keys: string[] | null;
+}
+
+/** What tells one item from another in a court's feed. */
+export function feedItemKey(item: RssItem): string {
+  return [item.time ?? "", item.entryNumber ?? "", item.documentId ?? "", item.sequence ?? "", item.shortDescription].join("|");
+}
+
+/** Returns the number of cases with an item they had not seen. */
+export async function markFeedItems(prisma: PrismaClient, courtCode: string, items: RssItem[]): Promise<number> {
+  const dated = items.filter((item) => item.time !== null);
+  if (dated.length === 0) return 0;
+  const facts = dated.map((item) => {
+    const number = splitCmEcfNumber(item.caseNumber);
+    return {
+      item,
+      pacerCaseId: item.pacerCaseId,
+      caseId: number?.core ?? item.caseNumber,
+      // An item of another defendant's docket ("1:16-cr-00673-4", its own PACER id) is no change of the docket
+      // the case is read from (the main defendant's): it matches by PACER id only. Without an id, the number
+      // decides (a change could be missed otherwise).
+      byNumber: number?.defendant == null || !item.pacerCaseId,
+    };
+  });
+  const rows = await prisma.$queryRawUnsafe<CaseRow[]>(
+    `SELECT case_id, pacer_case_id, changed_at, feed_item_keys FROM pacer_cases
+     WHERE court_code = $1 AND (pacer_case_id = ANY($2::text[]) OR case_id = ANY($3::text[]))`,
+    courtCode,
+    [...new Set(facts.flatMap((fact) => (fact.pacerCaseId ? [fact.pacerCaseId] : [])))],
+    [...new Set(facts.filter((fact) => fact.byNumber).map((fact) => fact.caseId))],
+  );
+  let marked = 0;
+  for (const row of rows) {
+    const mine = facts.filter((fact) => fact.pacerCaseId === row.pacer_case_id || (fact.byNumber && fact.caseId === row.case_id));
+    if (mine.length === 0) continue;
+    const known = new Set(row.feed_item_keys ?? []);
+    const keys = [...new Set(mine.map((fact) => feedItemKey(fact.item)))];
+    const fresh = mine.filter((fact) => !known.has(feedItemKey(fact.item)));
+    // The keys of the items the feed lists now (a feed keeps about a day of items); those that left it
+    // cannot come back.
+    if (fresh.length === 0) {
+      if (keys.length !== known.size) {
+        await prisma.$executeRawUnsafe(`UPDATE pacer_cases SET feed_item_keys = $3::text[] WHERE court_code = $1 AND case_id = $2`, courtCode, row.case_id, keys);
+      }
+      continue;
+    }
+    const newest = new Date(Math.max(...fresh.map((fact) => Date.parse(fact.item.time!))));
+    await prisma.$executeRawUnsafe(
+      `UPDATE pacer_cases SET changed_at = GREATEST(COALESCE(changed_at, $3::timestamptz), $3::timestamptz), changed_seen_at = clock_timestamp(),
+              feed_item_keys = $4::text[]
+       WHERE court_code = $1 AND case_id = $2`,
+      courtCode,
+      row.case_id,
+      newest.toISOString(),
+      keys,
+    );
+    marked += 1;
+  }
+  return marked;
+}
