@@ -1,8 +1,8 @@
 // Free change detection before a scheduled PACER refresh pays for anything (court-systems.md §1.2, §1.6).
 // A case whose reports are held back (report-hold.ts) waits. Otherwise a tracked case is fetched when:
 //   - PACER has no mapping for it yet, or the cache lost it;
-//   - the court's RSS feed showed activity on it that our poller first saw after its last reading began
-//     (pacer_cases.changed_seen_at; feedMarked);
+//   - the court's RSS feed showed activity on it that our poller first saw after its last reading's report
+//     was asked for (pacer_cases.changed_seen_at, report_asked_at; feedMarked);
 //   - the court's feed cannot vouch for it: no feed, a feed of some entry types only, or a feed not polled
 //     without failure since the case was last known equal to the court's (its last reading, or the last
 //     free signal that said so) — then the free entry count (mobile_query.pl) differs from the count the
@@ -29,7 +29,7 @@ interface CaseRow {
   listed_number: string | null;
   changed_at: Date | null;
   changed_seen_at: Date | null;
-  refresh_planned_at: Date | null;
+  report_asked_at: Date | null;
   verified_at: Date | null;
   last_refreshed_at: Date | null;
   entry_count: number;
@@ -44,7 +44,7 @@ interface CaseRow {
 export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSettings, { court, caseIds, now, signal }: RefreshPlanRequest): Promise<string[]> {
   if (caseIds.length === 0) return [];
   const rows = await prisma.$queryRawUnsafe<CaseRow[]>(
-    `SELECT ids.case_id, p.pacer_case_id, p.listed_number, p.changed_at, p.changed_seen_at, p.refresh_planned_at, p.verified_at, c.last_refreshed_at, c.date_terminated,
+    `SELECT ids.case_id, p.pacer_case_id, p.listed_number, p.changed_at, p.changed_seen_at, p.report_asked_at, p.verified_at, c.last_refreshed_at, c.date_terminated,
             p.listed_entry_count, p.listed_entry_count_at, p.report_failures, p.report_failed_at,
             (SELECT count(*)::int FROM docket_entries e WHERE e.case_ref = c.id) AS entry_count,
             (SELECT max(e.filed_at) FROM docket_entries e WHERE e.case_ref = c.id) AS last_filed_at
@@ -83,21 +83,19 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
     toFetch.push(row.case_id);
     if (signals.listedCount !== null) {
       // What the court lists now: the count the refresh about to run brings the cache level with. Stamped by
-      // the database's clock, as the refresh's last_refreshed_at is, so it counts only once that refresh is stored.
+      // the database's clock, as the refresh's last_refreshed_at is, so it counts only once a reading is stored
+      // after it. A count still waiting for that keeps its place (the earlier one): a reading stored later may
+      // have begun before this plan (overlapping runs), and must not be taken to hold what this count does.
       await prisma.$executeRawUnsafe(
-        `UPDATE pacer_cases SET listed_entry_count = $3, listed_entry_count_at = clock_timestamp() WHERE court_code = $1 AND case_id = $2`,
+        `UPDATE pacer_cases p SET listed_entry_count = $3, listed_entry_count_at = clock_timestamp()
+         WHERE p.court_code = $1 AND p.case_id = $2
+           AND (p.listed_entry_count_at IS NULL
+                OR p.listed_entry_count_at <= GREATEST(p.verified_at, (SELECT c.last_refreshed_at FROM cases c WHERE c.court_code = $1 AND c.case_id = $2)))`,
         court.court_code,
         row.case_id,
         signals.listedCount,
       );
     }
-  }
-  if (toFetch.length > 0) {
-    await prisma.$executeRawUnsafe(
-      `UPDATE pacer_cases SET refresh_planned_at = clock_timestamp() WHERE court_code = $1 AND case_id = ANY($2::text[])`,
-      court.court_code,
-      toFetch,
-    );
   }
   for (const { caseId, listedCount } of verified) {
     await prisma.pacerCase.updateMany({
@@ -136,19 +134,21 @@ async function changedByFreeSignals(
 /**
  * Whether the feed showed an item the last reading may not hold. An item dated (by the court's clock, less
  * PACER_FEED_SKEW_SECONDS) before that reading was stored was in it, as was one our poller first saw before
- * the reading began (the feed is made from the same docket). The reading began after the plan that chose it
- * (refresh_planned_at, when that reading was stored after it); else — a case's first, whole reading, or a
- * refresh that failed after its plan — at most the fetch's deadline before it was stored (last_refreshed_at).
- * Seen times and those stamps are the database's clock.
+ * the reading's report was asked for (the feed is made from the same docket): report_asked_at, when the
+ * reading was stored after it; else (a report asked for but not stored since) the fetch's deadline and the
+ * longest wait for the case's write before it was stored. Seen times and those stamps are the database's clock.
  */
 function feedMarked(row: CaseRow, refreshedMs: number, settings: PacerSettings): boolean {
   if (!row.changed_at) return false;
   if (row.changed_at.getTime() <= refreshedMs - settings.feedSkewMs) return false;
   if (!row.changed_seen_at) return true;
-  const planned = row.refresh_planned_at?.getTime();
-  const readFrom = planned !== undefined && planned <= refreshedMs ? planned : refreshedMs - getEnv().SOURCE_TIMEOUT_MS;
+  const asked = row.report_asked_at?.getTime();
+  const readFrom = asked !== undefined && asked <= refreshedMs ? asked : refreshedMs - getEnv().SOURCE_TIMEOUT_MS - STORE_WAIT_MS;
   return row.changed_seen_at.getTime() >= readFrom;
 }
+
+/** How long storing a reading may wait for the case's write lock (lib/cases/case-snapshot.ts maxWait) and more. */
+const STORE_WAIT_MS = 60_000;
 
 /**
  * The entry count the court gives for the cached docket: the count it gave when the cache was last read or

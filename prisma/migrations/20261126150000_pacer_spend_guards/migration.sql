@@ -24,5 +24,5 @@ ALTER TABLE "pacer_cases" ADD COLUMN "changed_seen_at" TIMESTAMPTZ(3);
 -- The keys of the case's items in the feed's last poll: an item is new to the case when its key is not there (two
 -- items of the same second, an item that shows up late), and only a new item moves changed_at/changed_seen_at.
 ALTER TABLE "pacer_cases" ADD COLUMN "feed_item_keys" TEXT[];
--- When a scheduled refresh chose to read the case: once that reading is stored, items first seen before it are in it.
-ALTER TABLE "pacer_cases" ADD COLUMN "refresh_planned_at" TIMESTAMPTZ(3);
+-- When the case's last docket report was asked for: once that reading is stored, items first seen before it are in it.
+ALTER TABLE "pacer_cases" ADD COLUMN "report_asked_at" TIMESTAMPTZ(3);
