@@ -508,15 +508,39 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
       const summary = await summarizeFees(prisma(), new Date(Date.now() - 3_600_000), new Date(Date.now() + 3_600_000));
       expect(summary).toMatchObject({ estimatedCents: 600, estimatedRequests: 2 });
       expect(formatFeeSummary(summary)).toMatch(/of which estimated: \$6\.00 for 2 reports left unanswered/);
-      // The estimates count against the budget: at $6.00 a $5.00 daily budget is spent.
-      env.configure({ PACER_DAILY_BUDGET_USD: "5.00" });
+      // The estimates are not spent budget (they may not have been billed, and a court that hangs must not
+      // spend it for every court): with $6.00 of them, a $5.00 daily budget still lets another case be bought.
+      env.server.clearFaults();
+      env.configure({ SOURCE_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.SOURCE_TIMEOUT_MS, PACER_DAILY_BUDGET_USD: "5.00" });
       const other = host(MAD, "mad");
-      const spent = await queryCase("mad", other.caseId);
-      expect(spent.status).toBe(503);
-      expect(spent.body.error.message).toMatch(/fee budget reached/);
+      expect((await queryCase("mad", other.caseId)).status).toBe(200);
     } finally {
       env.configure({ SOURCE_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.SOURCE_TIMEOUT_MS, COURT_HTTP_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.COURT_HTTP_TIMEOUT_MS, PACER_DAILY_BUDGET_USD: undefined });
     }
+  });
+
+  it("a tracked case whose report went unanswered: its refresh fails at once while it waits (the court is seen failing), without asking PACER", async () => {
+    const hosted = host(MAD, "mad");
+    expect((await queryCase("mad", hosted.caseId)).status).toBe(200);
+    const court = findCourt("mad")!;
+    const markChanged = () => prisma().$executeRawUnsafe("UPDATE pacer_cases SET changed_at = now() + interval '1 minute', changed_seen_at = now() + interval '1 minute' WHERE case_id = $1", hosted.caseId);
+    await markChanged();
+    env.server.fail({ match: /DktRpt\.pl/, kind: "hang" });
+    try {
+      expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ attempted: 1, unavailable: 1 });
+    } finally {
+      env.server.clearFaults();
+    }
+    const reports = docketRequests().length;
+    for (let run = 0; run < 2; run += 1) {
+      expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ attempted: 1, unavailable: 1, refreshed: 0 });
+    }
+    expect(docketRequests().length).toBe(reports);
+    // The wait of unanswered reports is 2 hours at most (a court that hung for everyone answers again).
+    await prisma().$executeRawUnsafe("UPDATE pacer_cases SET report_failures = 9, report_failed_at = now() - interval '121 minutes' WHERE case_id = $1", hosted.caseId);
+    await markChanged();
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ attempted: 1, refreshed: 1 });
+    expect(docketRequests().length).toBe(reports + 1);
   });
 
   it("a billed page that is not a docket ('administratively closed') is not bought again on every query or refresh run", async () => {

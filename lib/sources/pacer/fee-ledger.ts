@@ -40,7 +40,7 @@ export async function recordFee(prisma: PrismaClient, fee: FeeRecord): Promise<v
 const BUDGET_LOCK = "pacer:fee-budget";
 
 /**
- * Reserves a docket report's fee before it is asked for: a row at PACER's cap ($3.00, marked estimated)
+ * Reserves a docket report's fee before it is asked for: a row at PACER's cap ($3.00, marked estimated and in flight)
  * written only while the budgets are not spent, the check and the write under one lock. Concurrent fetches
  * (a batch's, refresh runs', other instances') therefore see each other's reports before they are billed;
  * before, each read the budget as not spent and all of them spent. Returns the row's id, or the budget
@@ -59,7 +59,7 @@ export async function reserveReportFee(
       const budget = await budgetState(tx, settings, fee.at);
       if (budget.spent) return { spent: budget };
       const row = await tx.pacerFee.create({
-        data: { ...fee, bytes: 0, billedPages: DOCKET_PAGE_CAP, costCents: DOCKET_PAGE_CAP * CENTS_PER_PAGE, estimated: true, cause },
+        data: { ...fee, bytes: 0, billedPages: DOCKET_PAGE_CAP, costCents: DOCKET_PAGE_CAP * CENTS_PER_PAGE, estimated: true, inFlight: true, cause },
         select: { id: true },
       });
       return { id: row.id };
@@ -70,7 +70,15 @@ export async function reserveReportFee(
 
 /** The reserved row becomes what PACER billed. */
 export async function settleReportFee(prisma: PrismaClient, id: bigint, bill: Pick<FeeRecord, "bytes" | "billedPages" | "costCents">): Promise<void> {
-  await prisma.pacerFee.update({ where: { id }, data: { ...bill, estimated: false } });
+  await prisma.pacerFee.update({ where: { id }, data: { ...bill, estimated: false, inFlight: false } });
+}
+
+/**
+ * Sent, never answered: the row stays as the estimate of a bill PACER may or may not have made, shown apart
+ * by `pacer:fees` and left out of the budget (a court that hangs must not spend it for every court).
+ */
+export async function keepReportEstimate(prisma: PrismaClient, id: bigint): Promise<void> {
+  await prisma.pacerFee.update({ where: { id }, data: { inFlight: false } });
 }
 
 /** Nothing was billed (the court answered an error, or the request never left). */
@@ -85,16 +93,23 @@ export type BudgetState =
 const startOfDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 const startOfMonth = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 
-/** Spend of the current UTC day and month against the budgets. */
+/** How long a reservation counts against the budget without an answer (a crash can leave one in flight). */
+const IN_FLIGHT_MS = 10 * 60_000;
+
+/**
+ * Spend of the current UTC day and month against the budgets: billed rows, and reservations in flight; not
+ * the estimates of reports that went unanswered (keepReportEstimate).
+ */
 export async function budgetState(prisma: Pick<PrismaClient, "$queryRawUnsafe">, settings: Pick<PacerSettings, "dailyBudgetCents" | "monthlyBudgetCents">, now: Date): Promise<BudgetState> {
   const day = startOfDay(now);
   const month = startOfMonth(now);
   const rows = await prisma.$queryRawUnsafe<{ day_cents: bigint | number | null; month_cents: bigint | number | null }[]>(
     `SELECT COALESCE(SUM(cost_cents) FILTER (WHERE at >= $1::timestamptz), 0) AS day_cents,
             COALESCE(SUM(cost_cents), 0) AS month_cents
-     FROM pacer_fees WHERE at >= $2::timestamptz`,
+     FROM pacer_fees WHERE at >= $2::timestamptz AND (NOT estimated OR (in_flight AND at > $3::timestamptz))`,
     day.toISOString(),
     month.toISOString(),
+    new Date(now.getTime() - IN_FLIGHT_MS).toISOString(),
   );
   const dayCents = Number(rows[0]?.day_cents ?? 0);
   const monthCents = Number(rows[0]?.month_cents ?? 0);

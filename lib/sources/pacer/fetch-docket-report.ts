@@ -12,10 +12,10 @@ import { logEvent } from "@/lib/log";
 import type { PageRefusal } from "@/lib/sources/types";
 import { detectRefusal } from "./detect-refusal";
 import { ecfRequest } from "./ecf-request";
-import { billedPages, CENTS_PER_PAGE, dropReportFee, reserveReportFee, settleReportFee, type FeeKind } from "./fee-ledger";
+import { billedPages, CENTS_PER_PAGE, dropReportFee, keepReportEstimate, reserveReportFee, settleReportFee, type FeeKind } from "./fee-ledger";
 import type { PacerSettings } from "./pacer-settings";
 import { readTransactionReceipt } from "./read-transaction-receipt";
-import { holdReports, releaseReports } from "./report-hold";
+import { holdReports, releaseReports, UNANSWERED } from "./report-hold";
 
 export interface DocketQuery {
   pacerCaseId: string;
@@ -107,15 +107,19 @@ export async function fetchDocketReport(options: DocketFetchOptions): Promise<Do
     // stays as the estimate and the case's next report waits (report-hold.ts). Never sent, or an error page
     // of a court that is down: nothing billed. Written whatever became of the fetch (its deadline may have
     // passed).
-    if (unanswered) await holdReports(prisma, courtCode, caseId, "the docket report went unanswered (PACER may have billed it)");
-    else await dropReportFee(prisma, reservation.id);
+    if (unanswered) {
+      await keepReportEstimate(prisma, reservation.id);
+      await holdReports(prisma, courtCode, caseId, UNANSWERED);
+    } else {
+      await dropReportFee(prisma, reservation.id);
+    }
     throw error;
   }
   const refusal = detectRefusal(page.text);
   const receipt = readTransactionReceipt(page.text);
   // A billed page that is not a docket would be billed again by asking again at once; any other answer ends
   // a hold (report-hold.ts).
-  if (refusal && receipt) await holdReports(prisma, courtCode, caseId, `the docket report answered ${refusal.reason}: ${refusal.message}`);
+  if (refusal && receipt) await holdReports(prisma, courtCode, caseId, `${refusal.reason}: ${refusal.message}`);
   else await releaseReports(prisma, courtCode, caseId);
   // PACER bills what it served: a docket (receipt or not), or any page that carries a receipt.
   if (receipt || !refusal) {

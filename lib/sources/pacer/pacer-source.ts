@@ -24,7 +24,7 @@ import { planPacerRefresh } from "./plan-pacer-refresh";
 import { PacerLoginError } from "./pacer-session";
 import { pacerSettings, type PacerSettings } from "./pacer-settings";
 import { readDocketReport } from "./read-docket-report";
-import { reportHold } from "./report-hold";
+import { reportHold, UNANSWERED } from "./report-hold";
 
 /** A court-local calendar day as CM/ECF's forms take it: MM/DD/YYYY. */
 export function courtDay(court: Pick<CourtRecord, "court_code" | "region">, at: Date): string {
@@ -110,10 +110,13 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
   // The last reports of this case bought nothing usable (too slow, or a billed page that is not a docket):
   // not bought again until the wait is over (report-hold.ts).
   const held = await reportHold(prisma, court.court_code, caseId, now);
+  // A billed "not found" or "sealed" page keeps its answer (404) while it holds.
+  if (held?.why.startsWith("case_not_found")) return { kind: "not_found" };
+  if (held?.why.startsWith("sealed")) return { kind: "sealed", message: held.why.replace(/^sealed:\s*/, "") };
   if (held) {
     return {
       kind: "unavailable",
-      reason: `${court.court_code}: ${held.why} (${held.failures} time(s) in a row); not asked again before ${held.until.toISOString()}`,
+      reason: `${court.court_code}: the docket report ${held.why.startsWith(UNANSWERED) ? "went unanswered (PACER may have billed it)" : `answered ${held.why}`} (${held.failures} time(s) in a row); not asked again before ${held.until.toISOString()}`,
       estimatedRecoveryAt: held.until.toISOString(),
     };
   }

@@ -18,7 +18,7 @@ import { logEvent } from "@/lib/log";
 import type { RefreshPlanRequest } from "@/lib/sources/types";
 import { fetchCaseQuery, fetchEntryCount } from "./fetch-case-signals";
 import type { PacerSettings } from "./pacer-settings";
-import { reportHoldMs } from "./report-hold";
+import { reportHoldMs, UNANSWERED } from "./report-hold";
 
 /** A feed polled less recently than this cannot vouch for anything (the poller runs every 5 minutes). */
 export const FEED_FRESH_MS = 15 * 60_000;
@@ -37,6 +37,7 @@ interface CaseRow {
   listed_entry_count_at: Date | null;
   report_failures: number | null;
   report_failed_at: Date | null;
+  report_failure: string | null;
   last_filed_at: Date | null;
   date_terminated: Date | null;
 }
@@ -45,7 +46,7 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
   if (caseIds.length === 0) return [];
   const rows = await prisma.$queryRawUnsafe<CaseRow[]>(
     `SELECT ids.case_id, p.pacer_case_id, p.listed_number, p.changed_at, p.changed_seen_at, p.report_asked_at, p.verified_at, c.last_refreshed_at, c.date_terminated,
-            p.listed_entry_count, p.listed_entry_count_at, p.report_failures, p.report_failed_at,
+            p.listed_entry_count, p.listed_entry_count_at, p.report_failures, p.report_failed_at, p.report_failure,
             (SELECT count(*)::int FROM docket_entries e WHERE e.case_ref = c.id) AS entry_count,
             (SELECT max(e.filed_at) FROM docket_entries e WHERE e.case_ref = c.id) AS last_filed_at
      FROM unnest($2::text[]) AS ids(case_id)
@@ -61,9 +62,16 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
   const toFetch: string[] = [];
   const verified: Array<{ caseId: string; listedCount: number | null }> = [];
   for (const row of rows) {
-    // Its last reports bought nothing usable (report-hold.ts): not asked again, nor counted as a failed
-    // fetch of the court, until the wait is over.
-    if (row.report_failures && row.report_failed_at && row.report_failed_at.getTime() + reportHoldMs(row.report_failures) > now.getTime()) continue;
+    // Its last reports bought a page that is not a docket (report-hold.ts): not asked again, nor counted as a
+    // failed fetch of the court, until the wait is over. A case held after unanswered reports goes on to the
+    // adapter, which answers "unavailable" at once without asking PACER: a court that hangs for every case
+    // is then seen as failing (court health), as any court that does not answer.
+    const held = row.report_failures && row.report_failed_at && row.report_failed_at.getTime() + reportHoldMs(row.report_failures, row.report_failure) > now.getTime();
+    if (held && !row.report_failure?.startsWith(UNANSWERED)) continue;
+    if (held) {
+      toFetch.push(row.case_id);
+      continue;
+    }
     if (!row.pacer_case_id || !row.listed_number || !row.last_refreshed_at) {
       toFetch.push(row.case_id);
       continue;

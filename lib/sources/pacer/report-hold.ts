@@ -2,22 +2,31 @@
 // (too slow for the fetch's deadline; PACER may have billed it without a receipt), or a billed page that is
 // not a docket ("This case was administratively closed", "in the process of being opened", an error page
 // with a receipt). Asking again at once would pay again for the same answer, on every query and every
-// refresh run; so the next report waits 15 minutes, doubling with each such report in a row, up to a day.
-// Any other answer (a docket, a refusal PACER did not bill) ends the hold.
+// refresh run; so the next report waits 15 minutes, doubling with each such report in a row, up to a day
+// (2 hours after unanswered ones). Any other answer (a docket, a refusal PACER did not bill) ends the hold.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 const FIRST_WAIT_MS = 15 * 60_000;
 const LONGEST_WAIT_MS = 86_400_000;
+/**
+ * An unanswered report waits 2 hours at most: a court that hung for everyone (not one docket too large for the
+ * deadline) must not keep its cases waiting long after it answers again.
+ */
+const LONGEST_UNANSWERED_WAIT_MS = 2 * 3_600_000;
 
-/** The wait after `failures` such reports in a row. */
-export function reportHoldMs(failures: number): number {
-  return Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** Math.max(0, failures - 1));
+/** What report_failure begins with for a report sent but never answered. */
+export const UNANSWERED = "unanswered";
+
+/** The wait after `failures` such reports in a row; `why` is what the last one gave. */
+export function reportHoldMs(failures: number, why: string | null): number {
+  const longest = why?.startsWith(UNANSWERED) ? LONGEST_UNANSWERED_WAIT_MS : LONGEST_WAIT_MS;
+  return Math.min(longest, FIRST_WAIT_MS * 2 ** Math.max(0, failures - 1));
 }
 
 export interface ReportHold {
   until: Date;
   failures: number;
-  /** What the last report gave, for the 503's reason. */
+  /** What the last report gave: "unanswered", or the refusal's reason and words ("no_documents: ..."). */
   why: string;
 }
 
@@ -28,7 +37,7 @@ export async function reportHold(prisma: PrismaClient, courtCode: string, caseId
     select: { reportFailures: true, reportFailedAt: true, reportFailure: true },
   });
   if (!row || row.reportFailures === 0 || !row.reportFailedAt) return null;
-  const until = new Date(row.reportFailedAt.getTime() + reportHoldMs(row.reportFailures));
+  const until = new Date(row.reportFailedAt.getTime() + reportHoldMs(row.reportFailures, row.reportFailure));
   return until.getTime() > now.getTime() ? { until, failures: row.reportFailures, why: row.reportFailure ?? "" } : null;
 }
 

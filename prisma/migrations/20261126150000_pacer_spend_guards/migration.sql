@@ -9,6 +9,10 @@ ALTER TABLE "pacer_cases" ADD COLUMN "listed_entry_count_at" TIMESTAMPTZ(3);
 -- without a receipt (lib/sources/pacer/fetch-docket-report.ts): the ledger records PACER's cap for it, marked
 -- estimated, so the fee budget counts it.
 ALTER TABLE "pacer_fees" ADD COLUMN "estimated" BOOLEAN NOT NULL DEFAULT false;
+-- A docket report's row is written before the report is asked for (in flight, at the cap), under one lock with the
+-- budget check, so concurrent fetches count each other; an in-flight row counts against the budget for 10 minutes
+-- at most, an unanswered one (estimated, no longer in flight) not at all (it may not have been billed).
+ALTER TABLE "pacer_fees" ADD COLUMN "in_flight" BOOLEAN NOT NULL DEFAULT false;
 
 -- Such a report, or a billed page that is not a docket ("administratively closed"), holds the case's next report
 -- back (lib/sources/pacer/report-hold.ts): 15 minutes, doubling with each in a row, up to a day. Before, every
