@@ -363,6 +363,30 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     }
   });
 
+  it("refresh: a criminal docket's reassignment (its judge printed only in the party listing) is read, by the initials in its number", async () => {
+    const caseId = `2:${target.name === "pglite" ? "21" : "22"}-cr-${String(30000 + serial)}`;
+    serial += 1;
+    env.pacer.host("pacer/district/azd.html", { court: "azd", caseId });
+    expect((await queryCase("azd", caseId)).body.case.assigned_judge).toBe("Steven P Logan");
+    // The case moves to another judge: CM/ECF prints the new initials in the number and the new name.
+    const handle = env.pacer.handle.bind(env.pacer);
+    env.pacer.handle = async (request) => {
+      const answer = await handle(request);
+      if (!answer || !/DktRpt/.test(request.path)) return answer;
+      return { ...answer, body: String(answer.body).replaceAll("00378-SPL", "00378-DGC").replaceAll("Steven P Logan", "David G Campbell") };
+    };
+    try {
+      await prisma().$executeRawUnsafe("UPDATE pacer_cases SET changed_at = now() + interval '1 minute' WHERE court_code = 'azd' AND case_id = $1", caseId);
+      expect(await refreshCases({ prisma: prisma(), court: findCourt("azd")!, caseIds: [caseId], now: new Date() })).toMatchObject({ refreshed: 1 });
+    } finally {
+      env.pacer.handle = handle;
+    }
+    const kinds = (await prisma().pacerFee.findMany({ where: { caseId }, orderBy: { id: "asc" } })).map((fee) => fee.kind);
+    expect(kinds).toEqual(["docket_full", "docket_since", "docket_parties"]);
+    const after = await queryCase("azd", caseId);
+    expect(after.body.case).toMatchObject({ assigned_judge: "David G Campbell", case_number: "2:17-cr-00378-DGC-1" });
+  });
+
   it("the 30-page cap: a long docket costs $3.00 at most; the operator summary shows spend per day, court and paid query", async () => {
     const hosted = host(NJD, "njd");
     const answer = await queryCase("njd", hosted.caseId);

@@ -41,6 +41,7 @@ function startOfCourtDay(court: Pick<CourtRecord, "court_code" | "region">, day:
 
 interface CachedHeader {
   lastRefreshedAt: Date;
+  caseNumber: string;
   caseName: string;
   assignedJudge: string | null;
   dateTerminated: Date | null;
@@ -69,6 +70,9 @@ function withCachedHeader(reading: SourceCase, cached: CachedHeader): SourceCase
 function headerChanged(court: CourtRecord, caseId: string, reading: SourceCase, cached: CachedHeader): boolean {
   const header = normalizeCase(court, caseId, { ...reading, entries: [] }).header;
   return (
+    // The printed number carries the judges' initials ("2:17-cr-00378-SPL-1"): a reassignment changes it even
+    // where the judge's name is printed only in the party listing (criminal dockets).
+    header.case_number !== cached.caseNumber ||
     header.case_name !== cached.caseName ||
     header.assigned_judge !== cached.assignedJudge ||
     (header.date_terminated?.slice(0, 10) ?? null) !== (cached.dateTerminated?.toISOString().slice(0, 10) ?? null) ||
@@ -123,7 +127,7 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
 
   const cached = await prisma.case.findUnique({
     where: { courtCode_caseId: { courtCode: court.court_code, caseId } },
-    select: { lastRefreshedAt: true, caseName: true, assignedJudge: true, dateTerminated: true, natureOfProceeding: true, status: true },
+    select: { lastRefreshedAt: true, caseNumber: true, caseName: true, assignedJudge: true, dateTerminated: true, natureOfProceeding: true, status: true },
   });
   const base = { pacerCaseId: lookup.pacerCaseId, listedNumber: lookup.listedNumber };
   const read = async (query: DocketQuery): Promise<SourceResult | SourceCase> => {
