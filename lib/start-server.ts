@@ -1,0 +1,49 @@
+// What the server does once when it starts (instrumentation.ts calls it in the Node.js runtime only, so the
+// Edge bundle never sees process.exit). A configuration error stops the server here (the process exits), with
+// the message of lib/env.ts, instead of failing every request later. Then the database is opened (applying
+// pending migrations) so the first user request does not pay PGlite's boot time; a database that is not
+// reachable yet is retried by the first request that needs it. In development without Inngest, tracked
+// cases are refreshed in-process (lib/refresh/start-local-refresher.ts). Payments a crash left unfinished are
+// reconciled from the chain (lib/payments/run-reconciler.ts).
+export async function startServer(): Promise<void> {
+  const { getEnv } = await import("@/lib/env");
+  let env: ReturnType<typeof getEnv>;
+  try {
+    env = getEnv();
+  } catch (error) {
+    // Next keeps serving after register() throws, answering 500 to every request: a process that exits is
+    // one its supervisor sees (and restarts), as the docs promise.
+    console.error(JSON.stringify({ level: "error", message: "configuration error: the server stops", detail: error instanceof Error ? error.message : String(error) }));
+    process.exit(1);
+  }
+  if (env.NODE_ENV === "production" && env.INNGEST_DEV === true) {
+    console.error(JSON.stringify({ level: "error", message: "INNGEST_DEV=1 in production: /api/inngest accepts unsigned calls (anyone can run refreshes, deliveries, reconciliation); set INNGEST_SIGNING_KEY and unset INNGEST_DEV" }));
+  }
+  if (env.NODE_ENV === "production" && env.INNGEST_EVENT_KEY === undefined && env.INNGEST_DEV !== true) {
+    console.error(
+      JSON.stringify({
+        level: "error",
+        message: "Inngest is not configured (INNGEST_EVENT_KEY): callbacks are never sent and tracked cases never refreshed; see docs/deploy.md",
+      }),
+    );
+  }
+  // Before any request: the TCP peer for client addresses, and the requests Next cannot represent
+  // (TRACE, request target `*`) answered in the envelope (lib/http/raw-request-guard.ts).
+  const { installRawRequestGuard } = await import("@/lib/http/raw-request-guard");
+  installRawRequestGuard();
+  const { getDatabase } = await import("@/lib/db");
+  try {
+    await getDatabase();
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", message: "database start-up failed", detail: String(error) }));
+  }
+  if (env.NODE_ENV === "development" && env.LOCAL_REFRESH_SECONDS > 0 && !env.INNGEST_DEV) {
+    const { startLocalRefresher } = await import("@/lib/refresh/start-local-refresher");
+    startLocalRefresher(env.LOCAL_REFRESH_SECONDS);
+  }
+  // Payments a crash left unfinished are finished from the chain, in the background (never blocking start-up).
+  const { reconcileAtStartup } = await import("@/lib/payments/run-reconciler");
+  void reconcileAtStartup()
+    .then((summary) => summary && console.log(JSON.stringify({ level: "info", message: "payments reconciled at start-up", ...summary })))
+    .catch((error: unknown) => console.error(JSON.stringify({ level: "error", message: "payment reconciliation at start-up failed", detail: String(error) })));
+}
