@@ -105,13 +105,7 @@ describe.each(EACH_DATABASE)("migrations on %s", (_name, target) => {
   if (target.name === "postgres") {
     it("behind a transaction-mode pooler: applies everything once, leaves no lock held, and a second start applies nothing", async () => {
       const fresh = await target.open({ migrate: false });
-      const clients = await Promise.all(
-        Array.from({ length: 3 }, async () => {
-          const client = new pg.Client({ connectionString: fresh.url! });
-          await client.connect();
-          return client;
-        }),
-      );
+      const clients = await connectClients(fresh.url!, 3);
       try {
         const names = (await readMigrations()).map((migration) => migration.name);
         expect(await applyMigrations(pooledExecutor(clients))).toEqual(names);
@@ -132,13 +126,7 @@ describe.each(EACH_DATABASE)("migrations on %s", (_name, target) => {
 
     it("lets several instances start at once: each migration is applied exactly once", async () => {
       const fresh = await target.open({ migrate: false });
-      const clients = await Promise.all(
-        Array.from({ length: 4 }, async () => {
-          const client = new pg.Client({ connectionString: fresh.url! });
-          await client.connect();
-          return client;
-        }),
-      );
+      const clients = await connectClients(fresh.url!, 4);
       try {
         const applied = await Promise.all(clients.map((client) => applyMigrations(pgExecutor(client))));
         const names = (await readMigrations()).map((migration) => migration.name);
@@ -152,6 +140,17 @@ describe.each(EACH_DATABASE)("migrations on %s", (_name, target) => {
     });
   }
 });
+
+/** `count` connections of their own to one fresh database, as several instances (or a pooler's) hold. */
+function connectClients(url: string, count: number): Promise<pg.Client[]> {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      return client;
+    }),
+  );
+}
 
 /**
  * A transaction-mode pooler as PgBouncer (or a provider's pooled URL) behaves: each statement outside a
