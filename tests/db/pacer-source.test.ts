@@ -543,28 +543,41 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     }
   });
 
-  it("a tracked case whose report went unanswered: its refresh fails at once while it waits (the court is seen failing), without asking PACER", async () => {
-    const hosted = host(MAD, "mad");
-    expect((await queryCase("mad", hosted.caseId)).status).toBe(200);
+  it("tracked cases whose reports went unanswered: their refreshes fail at once while they wait (the court is seen failing); when the court answers again, the holds its hang left end", async () => {
     const court = findCourt("mad")!;
-    const markChanged = () => prisma().$executeRawUnsafe("UPDATE pacer_cases SET changed_at = now() + interval '1 minute', changed_seen_at = now() + interval '1 minute' WHERE case_id = $1", hosted.caseId);
+    const cases = [host(MAD, "mad"), host(MAD, "mad")];
+    for (const hosted of cases) expect((await queryCase("mad", hosted.caseId)).status).toBe(200);
+    const ids = cases.map((hosted) => hosted.caseId);
+    const markChanged = () =>
+      prisma().$executeRawUnsafe("UPDATE pacer_cases SET changed_at = now() + interval '1 minute', changed_seen_at = now() + interval '1 minute' WHERE case_id = ANY($1::text[])", ids);
     await markChanged();
+    // The court hangs: both reports of the run go unanswered.
     env.server.fail({ match: /DktRpt\.pl/, kind: "hang" });
     try {
-      expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ attempted: 1, unavailable: 1 });
+      expect(await refreshCases({ prisma: prisma(), court, caseIds: ids, now: new Date() })).toMatchObject({ attempted: 2, unavailable: 2 });
     } finally {
       env.server.clearFaults();
     }
     const reports = docketRequests().length;
     for (let run = 0; run < 2; run += 1) {
-      expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ attempted: 1, unavailable: 1, refreshed: 0 });
+      expect(await refreshCases({ prisma: prisma(), court, caseIds: ids, now: new Date() })).toMatchObject({ attempted: 2, unavailable: 2, refreshed: 0 });
     }
     expect(docketRequests().length).toBe(reports);
-    // The wait of unanswered reports is 2 hours at most (a court that hung for everyone answers again).
-    await prisma().$executeRawUnsafe("UPDATE pacer_cases SET report_failures = 9, report_failed_at = now() - interval '121 minutes' WHERE case_id = $1", hosted.caseId);
-    await markChanged();
-    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ attempted: 1, refreshed: 1 });
-    expect(docketRequests().length).toBe(reports + 1);
+    // The court answers again (a new case is read): the holds of its hang end, and the next run reads both.
+    expect((await queryCase("mad", host(MAD, "mad").caseId)).status).toBe(200);
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: ids, now: new Date() })).toMatchObject({ attempted: 2, refreshed: 2 });
+  });
+
+  it("one docket too slow for the deadline stays held when other reports of its court are answered", async () => {
+    const slow = host(MAD, "mad");
+    env.server.fail({ match: /DktRpt\.pl/, kind: "hang", times: 1 });
+    expect((await queryCase("mad", slow.caseId)).status).toBe(503);
+    env.server.clearFaults();
+    expect((await queryCase("mad", host(MAD, "mad").caseId)).status).toBe(200);
+    await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+    const reports = docketRequests().length;
+    expect((await queryCase("mad", slow.caseId)).status).toBe(503);
+    expect(docketRequests().length).toBe(reports);
   });
 
   it("a billed page that is not a docket ('administratively closed') is not bought again on every query or refresh run", async () => {

@@ -66,7 +66,7 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
     // failed fetch of the court, until the wait is over. A case held after unanswered reports goes on to the
     // adapter, which answers "unavailable" at once without asking PACER: a court that hangs for every case
     // is then seen as failing (court health), as any court that does not answer.
-    const held = row.report_failures && row.report_failed_at && row.report_failed_at.getTime() + reportHoldMs(row.report_failures, row.report_failure) > now.getTime();
+    const held = row.report_failures && row.report_failed_at && row.report_failed_at.getTime() + reportHoldMs(row.report_failures) > now.getTime();
     if (held && !row.report_failure?.startsWith(UNANSWERED)) continue;
     if (held) {
       toFetch.push(row.case_id);

@@ -2,25 +2,23 @@
 // (too slow for the fetch's deadline; PACER may have billed it without a receipt), or a billed page that is
 // not a docket ("This case was administratively closed", "in the process of being opened", an error page
 // with a receipt). Asking again at once would pay again for the same answer, on every query and every
-// refresh run; so the next report waits 15 minutes, doubling with each such report in a row, up to a day
-// (2 hours after unanswered ones). Any other answer (a docket, a refusal PACER did not bill) ends the hold.
+// refresh run; so the next report waits 15 minutes, doubling with each such report in a row, up to a day.
+// Any other answer (a docket, a refusal PACER did not bill) ends the hold; and when the court answers a
+// report again, the holds its hang left — unanswered reports of several cases within minutes of each other,
+// not one docket too large for the deadline — end with it, so the court's cases are read again at once.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 const FIRST_WAIT_MS = 15 * 60_000;
 const LONGEST_WAIT_MS = 86_400_000;
-/**
- * An unanswered report waits 2 hours at most: a court that hung for everyone (not one docket too large for the
- * deadline) must not keep its cases waiting long after it answers again.
- */
-const LONGEST_UNANSWERED_WAIT_MS = 2 * 3_600_000;
+/** Unanswered reports of other cases this close to a case's own were the court hanging, not its docket. */
+const HANG_WINDOW_SECONDS = 600;
 
 /** What report_failure begins with for a report sent but never answered. */
 export const UNANSWERED = "unanswered";
 
-/** The wait after `failures` such reports in a row; `why` is what the last one gave. */
-export function reportHoldMs(failures: number, why: string | null): number {
-  const longest = why?.startsWith(UNANSWERED) ? LONGEST_UNANSWERED_WAIT_MS : LONGEST_WAIT_MS;
-  return Math.min(longest, FIRST_WAIT_MS * 2 ** Math.max(0, failures - 1));
+/** The wait after `failures` such reports in a row. */
+export function reportHoldMs(failures: number): number {
+  return Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** Math.max(0, failures - 1));
 }
 
 export interface ReportHold {
@@ -37,7 +35,7 @@ export async function reportHold(prisma: PrismaClient, courtCode: string, caseId
     select: { reportFailures: true, reportFailedAt: true, reportFailure: true },
   });
   if (!row || row.reportFailures === 0 || !row.reportFailedAt) return null;
-  const until = new Date(row.reportFailedAt.getTime() + reportHoldMs(row.reportFailures, row.reportFailure));
+  const until = new Date(row.reportFailedAt.getTime() + reportHoldMs(row.reportFailures));
   return until.getTime() > now.getTime() ? { until, failures: row.reportFailures, why: row.reportFailure ?? "" } : null;
 }
 
@@ -52,7 +50,17 @@ export async function holdReports(prisma: PrismaClient, courtCode: string, caseI
   );
 }
 
+/** The court answered this case's report: its hold ends, and so do those the court's hang left. */
 export async function releaseReports(prisma: PrismaClient, courtCode: string, caseId: string): Promise<void> {
+  // First the hang's holds (this case's own may be one of them and must still count as a witness), then its own.
+  await prisma.$executeRawUnsafe(
+    `UPDATE pacer_cases p SET report_failures = 0, report_failed_at = NULL, report_failure = NULL
+     WHERE p.court_code = $1 AND p.report_failures > 0 AND p.report_failure LIKE '${UNANSWERED}%'
+       AND EXISTS (SELECT 1 FROM pacer_cases q
+                   WHERE q.court_code = $1 AND q.case_id <> p.case_id AND q.report_failures > 0 AND q.report_failure LIKE '${UNANSWERED}%'
+                     AND abs(extract(epoch FROM q.report_failed_at - p.report_failed_at)) < ${HANG_WINDOW_SECONDS})`,
+    courtCode,
+  );
   await prisma.$executeRawUnsafe(
     `UPDATE pacer_cases SET report_failures = 0, report_failed_at = NULL, report_failure = NULL
      WHERE court_code = $1 AND case_id = $2 AND report_failures > 0`,
