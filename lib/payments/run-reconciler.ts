@@ -30,6 +30,9 @@ export async function runReconciler(options: RunReconcilerOptions = {}): Promise
 }
 
 export async function reconcileAtStartup(): Promise<ReconcileSummary | null> {
+  // Without payments there is nothing to reconcile (and no database to open for it: a database that is down
+  // must not be reported as a failed reconciliation).
+  if (!getPaymentConfig()) return null;
   const database = await getDatabase();
   return runReconciler({ staleAfterMs: database.kind === "pglite" ? 0 : ABANDONED_AFTER_MS });
 }
