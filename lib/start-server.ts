@@ -27,6 +27,14 @@ export async function startServer(): Promise<void> {
       }),
     );
   }
+  if (env.NODE_ENV === "production" && env.PUBLIC_BASE_URL === undefined && env.VERCEL !== "1") {
+    console.error(
+      JSON.stringify({
+        level: "warn",
+        message: "PUBLIC_BASE_URL is not set: every link in an answer (documentation_url, OpenAPI servers) names this server's own address; set it to the public origin (docs/configuration.md)",
+      }),
+    );
+  }
   // Before any request: the TCP peer for client addresses, and the requests Next cannot represent
   // (TRACE, request target `*`) answered in the envelope (lib/http/raw-request-guard.ts).
   const { installRawRequestGuard } = await import("@/lib/http/raw-request-guard");
