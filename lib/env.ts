@@ -204,12 +204,6 @@ const envSchema = fields.superRefine((env, ctx) => {
     // The embedded database cannot be written on Vercel's read-only file system, nor shared by its instances.
     ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "on Vercel set DATABASE_URL to a PostgreSQL database (the embedded PGlite cannot be used there)" });
   }
-  if (env.INNGEST_DEV === true && env.NODE_ENV === "production" && env.VERCEL === "1") {
-    // The dev mode accepts unsigned calls of /api/inngest: anyone could run refreshes (PACER fees), deliveries
-    // and payment reconciliation. Refused on Vercel (its builds fail with it); elsewhere a production server
-    // may be a developer's `npm test` with a local .env, so start-up logs an error (lib/start-server.ts).
-    ctx.addIssue({ code: "custom", path: ["INNGEST_DEV"], message: "INNGEST_DEV=1 turns off the signature check of /api/inngest: not allowed on Vercel in production (set INNGEST_SIGNING_KEY and INNGEST_EVENT_KEY)" });
-  }
   if (facilitator !== (env.X402_PAY_TO !== undefined)) {
     ctx.addIssue({ code: "custom", path: ["X402_PAY_TO"], message: "payments need both X402_PAY_TO and a facilitator (X402_FACILITATOR_URL, or X402_RPC_URL with X402_SETTLEMENT_PRIVATE_KEY)" });
   }

@@ -17,7 +17,7 @@ export async function startServer(): Promise<void> {
     process.exit(1);
   }
   if (env.NODE_ENV === "production" && env.INNGEST_DEV === true) {
-    console.error(JSON.stringify({ level: "error", message: "INNGEST_DEV=1 in production: /api/inngest accepts unsigned calls (anyone can run refreshes, deliveries, reconciliation); set INNGEST_SIGNING_KEY and unset INNGEST_DEV" }));
+    console.error(JSON.stringify({ level: "error", message: "INNGEST_DEV=1 in production: /api/inngest is closed (the dev mode would accept unsigned calls), so Inngest cannot run refreshes, deliveries or reconciliation here; unset INNGEST_DEV and set INNGEST_SIGNING_KEY" }));
   }
   if (env.NODE_ENV === "production" && env.INNGEST_EVENT_KEY === undefined && env.INNGEST_DEV !== true) {
     console.error(
