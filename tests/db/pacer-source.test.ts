@@ -566,6 +566,15 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     // The court answers again (a new case is read): the holds of its hang end, and the next run reads both.
     expect((await queryCase("mad", host(MAD, "mad").caseId)).status).toBe(200);
     expect(await refreshCases({ prisma: prisma(), court, caseIds: ids, now: new Date() })).toMatchObject({ attempted: 2, refreshed: 2 });
+
+    // Two dockets that keep failing together are not released for ever (each release would buy them again):
+    // after three releases they only wait.
+    await prisma().$executeRawUnsafe(
+      "UPDATE pacer_cases SET report_failures = 4, report_failed_at = now(), report_failure = 'unanswered docket_since' WHERE case_id = ANY($1::text[])",
+      ids,
+    );
+    expect((await queryCase("mad", host(MAD, "mad").caseId)).status).toBe(200);
+    expect(await prisma().pacerCase.count({ where: { caseId: { in: ids }, reportFailedAt: { not: null } } })).toBe(2);
   });
 
   it("one docket too slow for the deadline stays held when other reports of its court are answered", async () => {

@@ -69,20 +69,20 @@ export async function fetchDocketReport(options: DocketFetchOptions): Promise<Do
   const kind: FeeKind = query.enteredSince ? (query.parties ? "docket_parties" : "docket_since") : "docket_full";
   const reservation = await reserveReportFee(prisma, settings, { at: now, courtCode, caseId, kind });
   if ("spent" in reservation) throw new FeeBudgetSpent(reservation.spent.resetsAt);
-  // When this reading began, by the database's clock: feed items seen before it are in it (plan-pacer-refresh.ts).
-  // The earliest ask since the case was last stored is kept: two readings at once (overlapping runs, two
-  // instances) may be stored in either order, and the stored one may be the one that began first.
-  await prisma.$executeRawUnsafe(
-    `UPDATE pacer_cases p SET report_asked_at = clock_timestamp()
-     WHERE p.court_code = $1 AND p.case_id = $2
-       AND (p.report_asked_at IS NULL
-            OR p.report_asked_at <= COALESCE((SELECT c.last_refreshed_at FROM cases c WHERE c.court_code = $1 AND c.case_id = $2), '-infinity'::timestamptz))`,
-    courtCode,
-    caseId,
-  );
   let unanswered = false;
   let page: Awaited<ReturnType<typeof ecfRequest>>;
   try {
+    // When this reading began, by the database's clock: feed items seen before it are in it (plan-pacer-refresh.ts).
+    // The earliest ask since the case was last stored is kept: two readings at once (overlapping runs, two
+    // instances) may be stored in either order, and the stored one may be the one that began first.
+    await prisma.$executeRawUnsafe(
+      `UPDATE pacer_cases p SET report_asked_at = clock_timestamp()
+       WHERE p.court_code = $1 AND p.case_id = $2
+         AND (p.report_asked_at IS NULL
+              OR p.report_asked_at <= COALESCE((SELECT c.last_refreshed_at FROM cases c WHERE c.court_code = $1 AND c.case_id = $2), '-infinity'::timestamptz))`,
+      courtCode,
+      caseId,
+    );
     page = await ecfRequest({
       prisma,
       settings,
@@ -109,7 +109,7 @@ export async function fetchDocketReport(options: DocketFetchOptions): Promise<Do
     // passed).
     if (unanswered) {
       await keepReportEstimate(prisma, reservation.id);
-      await holdReports(prisma, courtCode, caseId, UNANSWERED);
+      await holdReports(prisma, courtCode, caseId, `${UNANSWERED} ${kind}`);
     } else {
       await dropReportFee(prisma, reservation.id);
     }

@@ -18,7 +18,7 @@ import { logEvent } from "@/lib/log";
 import type { RefreshPlanRequest } from "@/lib/sources/types";
 import { fetchCaseQuery, fetchEntryCount } from "./fetch-case-signals";
 import type { PacerSettings } from "./pacer-settings";
-import { reportHoldMs, UNANSWERED } from "./report-hold";
+import { HANG_LIKE, reportHoldMs } from "./report-hold";
 
 /** A feed polled less recently than this cannot vouch for anything (the poller runs every 5 minutes). */
 export const FEED_FRESH_MS = 15 * 60_000;
@@ -62,12 +62,12 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
   const toFetch: string[] = [];
   const verified: Array<{ caseId: string; listedCount: number | null }> = [];
   for (const row of rows) {
-    // Its last reports bought a page that is not a docket (report-hold.ts): not asked again, nor counted as a
-    // failed fetch of the court, until the wait is over. A case held after unanswered reports goes on to the
-    // adapter, which answers "unavailable" at once without asking PACER: a court that hangs for every case
-    // is then seen as failing (court health), as any court that does not answer.
+    // Its last reports bought nothing usable (report-hold.ts): not asked again, nor counted as a failed fetch
+    // of the court, until the wait is over. A case held because the court hung (an unanswered incremental
+    // reading) goes on to the adapter, which answers "unavailable" at once without asking PACER: a court that
+    // hangs is then seen as failing (court health), as any court that does not answer.
     const held = row.report_failures && row.report_failed_at && row.report_failed_at.getTime() + reportHoldMs(row.report_failures) > now.getTime();
-    if (held && !row.report_failure?.startsWith(UNANSWERED)) continue;
+    if (held && row.report_failure !== HANG_LIKE) continue;
     if (held) {
       toFetch.push(row.case_id);
       continue;
@@ -155,8 +155,8 @@ function feedMarked(row: CaseRow, refreshedMs: number, settings: PacerSettings):
   return row.changed_seen_at.getTime() >= readFrom;
 }
 
-/** How long storing a reading may wait for the case's write lock (lib/cases/case-snapshot.ts maxWait) and more. */
-const STORE_WAIT_MS = 60_000;
+/** How long storing a reading may take after its fetch: the case write's wait and transaction (lib/cases/case-snapshot.ts), and more. */
+const STORE_WAIT_MS = 150_000;
 
 /**
  * The entry count the court gives for the cached docket: the count it gave when the cache was last read or

@@ -1,20 +1,23 @@
 // A case's docket reports held back after reports that bought nothing usable: one sent but never answered
-// (too slow for the fetch's deadline; PACER may have billed it without a receipt), or a billed page that is
-// not a docket ("This case was administratively closed", "in the process of being opened", an error page
-// with a receipt). Asking again at once would pay again for the same answer, on every query and every
-// refresh run; so the next report waits 15 minutes, doubling with each such report in a row, up to a day.
-// Any other answer (a docket, a refusal PACER did not bill) ends the hold; and when the court answers a
-// report again, the holds its hang left — unanswered reports of several cases within minutes of each other,
-// not one docket too large for the deadline — end with it, so the court's cases are read again at once.
+// (too slow for the fetch's deadline, or the court hanging; PACER may have billed it without a receipt), or a
+// billed page that is not a docket ("This case was administratively closed", "in the process of being
+// opened", an error page with a receipt). Asking again at once would pay again for the same answer, on every
+// query and every refresh run; so the next report waits 15 minutes, doubling with each such report in a
+// row, up to a day. Any other answer (a docket, a refusal PACER did not bill) ends the hold.
+// An incremental reading without parties is small: when one goes unanswered, the court was hanging, not the
+// docket too large. When the court answers another report, the wait of such holds ends (their count stays,
+// so a case that keeps failing is released three times at most, then only waits).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 const FIRST_WAIT_MS = 15 * 60_000;
 const LONGEST_WAIT_MS = 86_400_000;
-/** Unanswered reports of other cases this close to a case's own were the court hanging, not its docket. */
-const HANG_WINDOW_SECONDS = 600;
+/** A hold whose case failed more often than this is not ended by the court's answers: it only waits. */
+const HANG_RELEASES = 3;
 
-/** What report_failure begins with for a report sent but never answered. */
+/** What report_failure begins with for a report sent but never answered ("unanswered docket_since"). */
 export const UNANSWERED = "unanswered";
+/** An unanswered incremental reading without parties: the court hanging. */
+export const HANG_LIKE = `${UNANSWERED} docket_since`;
 
 /** The wait after `failures` such reports in a row. */
 export function reportHoldMs(failures: number): number {
@@ -50,21 +53,22 @@ export async function holdReports(prisma: PrismaClient, courtCode: string, caseI
   );
 }
 
-/** The court answered this case's report: its hold ends, and so do those the court's hang left. */
+/**
+ * The court answered this case's report: its hold ends; and the waits of the holds the court's hang left
+ * (unanswered incremental readings, released three times at most) end with it.
+ */
 export async function releaseReports(prisma: PrismaClient, courtCode: string, caseId: string): Promise<void> {
-  // First the hang's holds (this case's own may be one of them and must still count as a witness), then its own.
-  await prisma.$executeRawUnsafe(
-    `UPDATE pacer_cases p SET report_failures = 0, report_failed_at = NULL, report_failure = NULL
-     WHERE p.court_code = $1 AND p.report_failures > 0 AND p.report_failure LIKE '${UNANSWERED}%'
-       AND EXISTS (SELECT 1 FROM pacer_cases q
-                   WHERE q.court_code = $1 AND q.case_id <> p.case_id AND q.report_failures > 0 AND q.report_failure LIKE '${UNANSWERED}%'
-                     AND abs(extract(epoch FROM q.report_failed_at - p.report_failed_at)) < ${HANG_WINDOW_SECONDS})`,
-    courtCode,
-  );
   await prisma.$executeRawUnsafe(
     `UPDATE pacer_cases SET report_failures = 0, report_failed_at = NULL, report_failure = NULL
      WHERE court_code = $1 AND case_id = $2 AND report_failures > 0`,
     courtCode,
     caseId,
+  );
+  await prisma.$executeRawUnsafe(
+    `UPDATE pacer_cases SET report_failed_at = NULL
+     WHERE court_code = $1 AND report_failed_at IS NOT NULL AND report_failure = $2 AND report_failures <= $3`,
+    courtCode,
+    HANG_LIKE,
+    HANG_RELEASES,
   );
 }
