@@ -5,6 +5,8 @@
 // reachable yet is retried by the first request that needs it. In development without Inngest, tracked
 // cases are refreshed in-process (lib/refresh/start-local-refresher.ts). Payments a crash left unfinished are
 // reconciled from the chain (lib/payments/run-reconciler.ts).
+import { logEvent } from "@/lib/log";
+
 export async function startServer(): Promise<void> {
   const { getEnv } = await import("@/lib/env");
   let env: ReturnType<typeof getEnv>;
@@ -13,27 +15,17 @@ export async function startServer(): Promise<void> {
   } catch (error) {
     // Next keeps serving after register() throws, answering 500 to every request: a process that exits is
     // one its supervisor sees (and restarts), as the docs promise.
-    console.error(JSON.stringify({ level: "error", message: "configuration error: the server stops", detail: error instanceof Error ? error.message : String(error) }));
+    logEvent("error", "configuration error: the server stops", { detail: error instanceof Error ? error.message : String(error) });
     process.exit(1);
   }
   if (env.NODE_ENV === "production" && env.INNGEST_DEV === true) {
-    console.error(JSON.stringify({ level: "error", message: "INNGEST_DEV=1 in production: /api/inngest is closed (the dev mode would accept unsigned calls), so Inngest cannot run refreshes, deliveries or reconciliation here; unset INNGEST_DEV and set INNGEST_SIGNING_KEY" }));
+    logEvent("error", "INNGEST_DEV=1 in production: /api/inngest is closed (the dev mode would accept unsigned calls), so Inngest cannot run refreshes, deliveries or reconciliation here; unset INNGEST_DEV and set INNGEST_SIGNING_KEY");
   }
   if (env.NODE_ENV === "production" && env.INNGEST_EVENT_KEY === undefined && env.INNGEST_DEV !== true) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        message: "Inngest is not configured (INNGEST_EVENT_KEY): callbacks are never sent and tracked cases never refreshed; see docs/deploy.md",
-      }),
-    );
+    logEvent("error", "Inngest is not configured (INNGEST_EVENT_KEY): callbacks are never sent and tracked cases never refreshed; see docs/deploy.md");
   }
   if (env.NODE_ENV === "production" && env.PUBLIC_BASE_URL === undefined && env.VERCEL !== "1") {
-    console.error(
-      JSON.stringify({
-        level: "warn",
-        message: "PUBLIC_BASE_URL is not set: every link in an answer (documentation_url, OpenAPI servers) names this server's own address; set it to the public origin (docs/configuration.md)",
-      }),
-    );
+    logEvent("warn", "PUBLIC_BASE_URL is not set: every link in an answer (documentation_url, OpenAPI servers) names this server's own address; set it to the public origin (docs/configuration.md)");
   }
   // Before any request: the TCP peer for client addresses, and the requests Next cannot represent
   // (TRACE, request target `*`) answered in the envelope (lib/http/raw-request-guard.ts).
@@ -43,7 +35,7 @@ export async function startServer(): Promise<void> {
   try {
     await getDatabase();
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", message: "database start-up failed", detail: String(error) }));
+    logEvent("error", "database start-up failed", { detail: String(error) });
   }
   if (env.NODE_ENV === "development" && env.LOCAL_REFRESH_SECONDS > 0 && !env.INNGEST_DEV) {
     const { startLocalRefresher } = await import("@/lib/refresh/start-local-refresher");
@@ -52,6 +44,6 @@ export async function startServer(): Promise<void> {
   // Payments a crash left unfinished are finished from the chain, in the background (never blocking start-up).
   const { reconcileAtStartup } = await import("@/lib/payments/run-reconciler");
   void reconcileAtStartup()
-    .then((summary) => summary && console.log(JSON.stringify({ level: "info", message: "payments reconciled at start-up", ...summary })))
-    .catch((error: unknown) => console.error(JSON.stringify({ level: "error", message: "payment reconciliation at start-up failed", detail: String(error) })));
+    .then((summary) => summary && logEvent("info", "payments reconciled at start-up", { ...summary }))
+    .catch((error: unknown) => logEvent("error", "payment reconciliation at start-up failed", { detail: String(error) }));
 }
