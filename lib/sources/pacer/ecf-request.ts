@@ -7,6 +7,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { decodePage } from "@/lib/sources/decode-page";
 import { CookieJar } from "@/lib/sources/http/cookie-jar";
 import { CourtHttpError, getCourtHttpClient } from "@/lib/sources/http/court-http-client";
+import { doublingWaitMs } from "./doubling-wait";
 import { ecfBaseUrl, type PacerSettings } from "./pacer-settings";
 import { pacerToken } from "./pacer-session";
 
@@ -54,8 +55,6 @@ const NO_PRIVILEGES = /no access privileges defined/i;
  * instance: each instance tries at most once per wait.
  */
 const refusingCourts = new Map<string, { token: string; until: number; refusals: number }>();
-const FIRST_WAIT_MS = 15 * 60_000;
-const LONGEST_WAIT_MS = 86_400_000;
 
 /** For tests: forget the courts that refused fresh sessions. */
 export function forgetRefusingCourts(): void {
@@ -82,7 +81,7 @@ export async function ecfRequest(request: EcfRequest): Promise<EcfPage> {
     if (request.loggedOut(page.text)) {
       if (relogged) {
         const refusals = (refusingCourts.get(request.courtCode)?.refusals ?? 0) + 1;
-        const until = Date.now() + Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** (refusals - 1));
+        const until = Date.now() + doublingWaitMs(refusals);
         refusingCourts.set(request.courtCode, { token, until, refusals });
         throw new EcfUnavailable(`${request.courtCode}: CM/ECF refused the session again after a fresh PACER login; not logging in again for it before ${new Date(until).toISOString()}`);
       }

@@ -28,8 +28,6 @@ export interface FeeRecord {
   bytes: number;
   billedPages: number;
   costCents: number;
-  /** No receipt came back (a report sent but never answered): the cost is PACER's cap, an upper bound. */
-  estimated?: boolean;
 }
 
 export async function recordFee(prisma: PrismaClient, fee: FeeRecord): Promise<void> {

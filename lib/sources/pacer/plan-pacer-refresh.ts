@@ -1,5 +1,6 @@
 // Free change detection before a scheduled PACER refresh pays for anything (court-systems.md §1.2, §1.6).
-// A case whose reports are held back (report-hold.ts) waits. Otherwise a tracked case is fetched when:
+// A case whose reports are held back (report-hold.ts) waits (one held because its court hung goes on to the
+// adapter, which answers "unavailable" without asking PACER). Otherwise a tracked case is fetched when:
 //   - PACER has no mapping for it yet, or the cache lost it;
 //   - the court's RSS feed showed activity on it that our poller first saw after its last reading's report
 //     was asked for (pacer_cases.changed_seen_at, report_asked_at; feedMarked);
@@ -18,7 +19,7 @@ import { logEvent } from "@/lib/log";
 import type { RefreshPlanRequest } from "@/lib/sources/types";
 import { fetchCaseQuery, fetchEntryCount } from "./fetch-case-signals";
 import type { PacerSettings } from "./pacer-settings";
-import { HANG_LIKE, reportHoldMs } from "./report-hold";
+import { HANG_LIKE, holdEnd } from "./report-hold";
 
 /** A feed polled less recently than this cannot vouch for anything (the poller runs every 5 minutes). */
 export const FEED_FRESH_MS = 15 * 60_000;
@@ -66,7 +67,7 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
     // of the court, until the wait is over. A case held because the court hung (an unanswered incremental
     // reading) goes on to the adapter, which answers "unavailable" at once without asking PACER: a court that
     // hangs is then seen as failing (court health), as any court that does not answer.
-    const held = row.report_failures && row.report_failed_at && row.report_failed_at.getTime() + reportHoldMs(row.report_failures) > now.getTime();
+    const held = holdEnd(row.report_failures, row.report_failed_at, now) !== null;
     if (held && row.report_failure !== HANG_LIKE) continue;
     if (held) {
       toFetch.push(row.case_id);

@@ -8,9 +8,8 @@
 // docket too large. When the court answers another report, the wait of such holds ends (their count stays,
 // so a case that keeps failing is released three times at most, then only waits).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { doublingWaitMs } from "./doubling-wait";
 
-const FIRST_WAIT_MS = 15 * 60_000;
-const LONGEST_WAIT_MS = 86_400_000;
 /** A hold whose case failed more often than this is not ended by the court's answers: it only waits. */
 const HANG_RELEASES = 3;
 
@@ -19,9 +18,11 @@ export const UNANSWERED = "unanswered";
 /** An unanswered incremental reading without parties: the court hanging. */
 export const HANG_LIKE = `${UNANSWERED} docket_since`;
 
-/** The wait after `failures` such reports in a row. */
-export function reportHoldMs(failures: number): number {
-  return Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** Math.max(0, failures - 1));
+/** When a hold of `failures` reports in a row, the last at `failedAt`, ends; null when none is on at `now`. */
+export function holdEnd(failures: number | null, failedAt: Date | null, now: Date): Date | null {
+  if (!failures || !failedAt) return null;
+  const until = new Date(failedAt.getTime() + doublingWaitMs(failures));
+  return until.getTime() > now.getTime() ? until : null;
 }
 
 export interface ReportHold {
@@ -37,9 +38,8 @@ export async function reportHold(prisma: PrismaClient, courtCode: string, caseId
     where: { courtCode_caseId: { courtCode, caseId } },
     select: { reportFailures: true, reportFailedAt: true, reportFailure: true },
   });
-  if (!row || row.reportFailures === 0 || !row.reportFailedAt) return null;
-  const until = new Date(row.reportFailedAt.getTime() + reportHoldMs(row.reportFailures));
-  return until.getTime() > now.getTime() ? { until, failures: row.reportFailures, why: row.reportFailure ?? "" } : null;
+  const until = row && holdEnd(row.reportFailures, row.reportFailedAt, now);
+  return until ? { until, failures: row.reportFailures, why: row.reportFailure ?? "" } : null;
 }
 
 /** One more report that bought nothing usable (stamped by the database's clock). */
