@@ -105,7 +105,7 @@ async function fetchAndStore(
   try {
     const outcome = await fetchFromSource({ court, caseId, now, timeoutMs });
     if (outcome.kind === "found") {
-      await storeCase({ prisma, record: outcome.case, source: outcome.source, keepParties: outcome.partiesOmitted, enteredSince: outcome.enteredSince });
+      await storeCase({ prisma, record: outcome.case, source: outcome.source, keepParties: outcome.partiesOmitted, enteredSince: outcome.enteredSince, readFrom: outcome.readFrom });
       await prisma.$executeRawUnsafe("DELETE FROM source_fetches WHERE key = $1 AND holder = $2", key, holder);
       return { kind: "stored" };
     }

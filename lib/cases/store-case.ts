@@ -34,6 +34,12 @@ export interface StoreCaseOptions {
    * (lib/cases/entry-key.ts).
    */
   enteredSince?: string;
+  /**
+   * When the reading began, by the database's clock (ISO-8601), where the source says. The case keeps the
+   * latest such start of its stored readings (cases.read_from): readings only add entries, so the cache holds
+   * what the court listed then, in whatever order overlapping readings are stored.
+   */
+  readFrom?: string;
 }
 
 export interface StoreCaseResult {
@@ -91,7 +97,7 @@ function sameEntry(stored: Omit<EntryData, "docketedAt">, next: EntryData): bool
   );
 }
 
-export async function storeCase({ prisma, record, source, keepParties = false, enteredSince }: StoreCaseOptions): Promise<StoreCaseResult> {
+export async function storeCase({ prisma, record, source, keepParties = false, enteredSince, readFrom }: StoreCaseOptions): Promise<StoreCaseResult> {
   const header = record.header;
   return withCaseWrite(prisma, caseLockKey(record.court_code, record.case_id), async ({ tx, stamp }) => {
     const where = { courtCode_caseId: { courtCode: record.court_code, caseId: record.case_id } };
@@ -124,6 +130,9 @@ export async function storeCase({ prisma, record, source, keepParties = false, e
       update: fields,
       select: { id: true },
     });
+    if (readFrom !== undefined) {
+      await tx.$executeRawUnsafe("UPDATE cases SET read_from = GREATEST(read_from, $2::timestamptz) WHERE id = $1::uuid", stored.id, readFrom);
+    }
 
     // Parties and cross-references are replaced wholesale: the source's list is the truth (unless the
     // reading left the parties out, and the cache already holds them).

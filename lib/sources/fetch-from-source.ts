@@ -9,7 +9,7 @@ import { normalizeCase } from "./normalize/normalize-case";
 import { sourceForCourt } from "./registry";
 
 export type FetchOutcome =
-  | { kind: "found"; case: NormalizedCase; source: string; partiesOmitted?: boolean; enteredSince?: string }
+  | { kind: "found"; case: NormalizedCase; source: string; partiesOmitted?: boolean; enteredSince?: string; readFrom?: string }
   /** `sealed`: the source says the case exists under seal (answered 404 with a message that says so). */
   | { kind: "not_found"; sealed?: boolean }
   /** `budgetSpent`: a paid source's fee budget is spent until `estimatedRecoveryAt` (503 "fee budget reached"). */
@@ -47,6 +47,7 @@ export async function fetchFromSource({ court, caseId, now, timeoutMs }: FetchFr
           source: adapter.name,
           ...(result.partiesOmitted ? { partiesOmitted: true } : {}),
           ...(result.enteredSince ? { enteredSince: result.enteredSince } : {}),
+          ...(result.readFrom ? { readFrom: result.readFrom } : {}),
         };
       case "sealed":
         logEvent("info", "source: case under seal", { court_code: court.court_code, case_id: caseId, message: result.message });

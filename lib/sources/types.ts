@@ -96,6 +96,11 @@ export type SourceResult =
        * its entries knowing that older ones cannot be among them (lib/cases/entry-key.ts).
        */
       enteredSince?: string;
+      /**
+       * When the reading began, by the database's clock (ISO-8601), where the source says: what the court
+       * listed then is in the reading. Stored with the case (cases.read_from; plan-pacer-refresh.ts).
+       */
+      readFrom?: string;
     }
   | { kind: "not_found" }
   | { kind: "unavailable"; reason: string; estimatedRecoveryAt: string | null }

@@ -11,6 +11,8 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { listUnhealthyCourts, UNHEALTHY_AFTER_FAILED_RUNS } from "@/lib/courts/court-health";
 import { refreshCases } from "@/lib/refresh/refresh-cases";
 import { refreshCourt } from "@/lib/refresh/refresh-court";
+import { storeCase } from "@/lib/cases/store-case";
+import { fetchFromSource } from "@/lib/sources/fetch-from-source";
 import { forgetRefusingCourts } from "@/lib/sources/pacer/ecf-request";
 import { pacerSettings } from "@/lib/sources/pacer/pacer-settings";
 import { pollCourtFeed } from "@/lib/sources/pacer/poll-court-feed";
@@ -706,6 +708,70 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1 });
     expect(reports()).toBe(before + 1);
     expect(await storedEntries(prisma(), "laed", hosted.caseId)).toHaveLength(58);
+  });
+
+  it("overlapping readings stored out of order: a feed item first seen after the stored reading began is paid for, whichever reading began last", async () => {
+    env.pacer.feeds.set("laed", { kind: "all" });
+    env.pacer.advanceTo("2009-06-30");
+    const hosted = host(LAED, "laed", { visibleAt: new Date(Date.now() - 30 * 60_000) });
+    expect((await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date())).status).toBe("ok");
+    expect((await queryCase("laed", hosted.caseId)).status).toBe(200);
+    const court = findCourt("laed")!;
+    const read = async () => {
+      const outcome = await fetchFromSource({ court, caseId: hosted.caseId, now: new Date() });
+      if (outcome.kind !== "found") throw new Error(`reading failed: ${JSON.stringify(outcome)}`);
+      return outcome;
+    };
+    const store = (outcome: Awaited<ReturnType<typeof read>>) =>
+      storeCase({ prisma: prisma(), record: outcome.case, source: outcome.source, keepParties: outcome.partiesOmitted, enteredSince: outcome.enteredSince, readFrom: outcome.readFrom });
+    // Two readings begin (two instances, a retried step); the first is stored.
+    const first = await read();
+    const second = await read();
+    await store(first);
+    // The court dockets new entries; our poller sees their items now, after both readings began.
+    env.pacer.advanceTo("2010-06-30");
+    for (const row of hosted.docket.rows) if ((row.entered ?? "") > "2009-06-30") hosted.visibleSince.set(row.start, new Date());
+    expect((await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date())).status).toBe("ok");
+    // A third reading begins (it holds them, and is never stored: its run died), then the second is stored:
+    // the cache lacks the new entries though its last write is after the items were seen.
+    await read();
+    await store(second);
+    const held = (await storedEntries(prisma(), "laed", hosted.caseId)).length;
+    const before = docketRequests().length;
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1 });
+    expect(docketRequests().length).toBe(before + 1);
+    expect((await storedEntries(prisma(), "laed", hosted.caseId)).length).toBeGreaterThan(held);
+    // Once a reading that began after them is stored, the same items pay for nothing.
+    await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 0, skipped: 1 });
+  });
+
+  it("a court without a feed: an entry count taken after a reading began is not taken for that reading's when it is stored later", async () => {
+    env.pacer.feeds.set("nyed", { kind: "none" });
+    const hosted = host(LAED, "nyed");
+    env.pacer.advanceTo("2009-06-30");
+    expect((await queryCase("nyed", hosted.caseId)).status).toBe(200);
+    await pollPacerFeeds(prisma(), new Date());
+    const court = findCourt("nyed")!;
+    // A reading begins (a query on another instance) before the court dockets new entries.
+    const early = await fetchFromSource({ court, caseId: hosted.caseId, now: new Date() });
+    if (early.kind !== "found") throw new Error(`reading failed: ${JSON.stringify(early)}`);
+    env.pacer.advanceTo(null);
+    // A scheduled run counts them (58 listed) and plans a reading, which fails (the court answers 500).
+    env.server.fail({ match: /DktRpt\.pl/, kind: "status", status: 500 });
+    try {
+      expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ attempted: 1, refreshed: 0 });
+    } finally {
+      env.server.clearFaults();
+    }
+    // The early reading is stored after that count: the cache still lacks what was counted.
+    await storeCase({ prisma: prisma(), record: early.case, source: early.source, keepParties: early.partiesOmitted, enteredSince: early.enteredSince, readFrom: early.readFrom });
+    expect((await storedEntries(prisma(), "nyed", hosted.caseId)).length).toBeLessThan(58);
+    // The next run pays for the reading (before, the count was taken for the cache's and the case stayed
+    // short until the court's count moved again).
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1 });
+    expect(await storedEntries(prisma(), "nyed", hosted.caseId)).toHaveLength(58);
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 0, skipped: 1 });
   });
 
   it("a feed item of another defendant's docket does not make the refresh pay for the main defendant's", async () => {

@@ -35,7 +35,8 @@ export interface DocketFetchOptions {
   signal?: AbortSignal;
 }
 
-export type DocketPage = { kind: "docket"; html: string } | PageRefusal;
+/** `askedAt`: when the report was asked for, by the database's clock (the reading holds what the court listed then). */
+export type DocketPage = { kind: "docket"; html: string; askedAt: Date } | PageRefusal;
 
 /** Thrown when the fee budget was spent by the time a report was to be asked for (another fetch spent it). */
 export class FeeBudgetSpent extends Error {
@@ -71,18 +72,11 @@ export async function fetchDocketReport(options: DocketFetchOptions): Promise<Do
   if ("spent" in reservation) throw new FeeBudgetSpent(reservation.spent.resetsAt);
   let unanswered = false;
   let page: Awaited<ReturnType<typeof ecfRequest>>;
+  let askedAt: Date;
   try {
-    // When this reading began, by the database's clock: feed items seen before it are in it (plan-pacer-refresh.ts).
-    // The earliest ask since the case was last stored is kept: two readings at once (overlapping runs, two
-    // instances) may be stored in either order, and the stored one may be the one that began first.
-    await prisma.$executeRawUnsafe(
-      `UPDATE pacer_cases p SET report_asked_at = clock_timestamp()
-       WHERE p.court_code = $1 AND p.case_id = $2
-         AND (p.report_asked_at IS NULL
-              OR p.report_asked_at <= COALESCE((SELECT c.last_refreshed_at FROM cases c WHERE c.court_code = $1 AND c.case_id = $2), '-infinity'::timestamptz))`,
-      courtCode,
-      caseId,
-    );
+    // When this reading began, by the database's clock (the feed poller's seen times are too): stored with the
+    // case, it says which feed items and entry counts the cache holds (plan-pacer-refresh.ts).
+    askedAt = (await prisma.$queryRawUnsafe<{ at: Date }[]>("SELECT clock_timestamp() AS at"))[0]!.at;
     page = await ecfRequest({
       prisma,
       settings,
@@ -128,5 +122,5 @@ export async function fetchDocketReport(options: DocketFetchOptions): Promise<Do
   } else {
     await dropReportFee(prisma, reservation.id);
   }
-  return refusal ?? { kind: "docket", html: page.text };
+  return refusal ?? { kind: "docket", html: page.text, askedAt };
 }

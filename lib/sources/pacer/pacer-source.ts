@@ -130,8 +130,11 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
     select: { lastRefreshedAt: true, caseNumber: true, caseName: true, assignedJudge: true, dateTerminated: true, natureOfProceeding: true, status: true },
   });
   const base = { pacerCaseId: lookup.pacerCaseId, listedNumber: lookup.listedNumber };
+  // When the first report of this reading was asked for: what the court listed then is in what is stored.
+  let readFrom: string | undefined;
   const read = async (query: DocketQuery): Promise<SourceResult | SourceCase> => {
     const page = await fetchDocketReport({ prisma, settings, courtCode: court.court_code, caseId, query, now, signal });
+    if (page.kind === "docket") readFrom ??= page.askedAt.toISOString();
     if (page.kind === "refused") {
       if (page.reason === "sealed") return { kind: "sealed", message: page.message };
       if (page.reason === "case_not_found") return { kind: "not_found" };
@@ -148,7 +151,7 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
 
   if (!cached) {
     const whole = await read({ ...base, enteredSince: null, parties: true });
-    return "kind" in whole ? whole : { kind: "found", case: whole };
+    return "kind" in whole ? whole : { kind: "found", case: whole, readFrom };
   }
   const since = await sinceDay(prisma, court, caseId, cached.lastRefreshedAt, now);
   // What the cache needs to know of the reading: nothing entered before the start of that day is in it (less
@@ -158,10 +161,10 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
   const partial = await read({ ...base, enteredSince: since, parties: false });
   if ("kind" in partial) return partial;
   const recent = withCachedHeader(partial, cached);
-  if (!headerChanged(court, caseId, recent, cached)) return { kind: "found", case: recent, partiesOmitted: true, enteredSince };
+  if (!headerChanged(court, caseId, recent, cached)) return { kind: "found", case: recent, partiesOmitted: true, enteredSince, readFrom };
   // The header moved (judge, name, termination): the parties may have too, so read them with the same range.
   const withParties = await read({ ...base, enteredSince: since, parties: true });
-  return "kind" in withParties ? withParties : { kind: "found", case: withParties, enteredSince };
+  return "kind" in withParties ? withParties : { kind: "found", case: withParties, enteredSince, readFrom };
 }
 
 export function createPacerSource(): SourceAdapter {

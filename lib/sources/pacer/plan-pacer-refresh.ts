@@ -2,12 +2,13 @@
 // A case whose reports are held back (report-hold.ts) waits (one held because its court hung goes on to the
 // adapter, which answers "unavailable" without asking PACER). Otherwise a tracked case is fetched when:
 //   - PACER has no mapping for it yet, or the cache lost it;
-//   - the court's RSS feed showed activity on it that our poller first saw after its last reading's report
-//     was asked for (pacer_cases.changed_seen_at, report_asked_at; feedMarked);
+//   - the court's RSS feed showed activity on it that our poller first saw after the latest start of its
+//     stored readings (pacer_cases.changed_seen_at, cases.read_from; feedMarked);
 //   - the court's feed cannot vouch for it: no feed, a feed of some entry types only, or a feed not polled
 //     without failure since the case was last known equal to the court's (its last reading, or the last
 //     free signal that said so) — then the free entry count (mobile_query.pl) differs from the count the
-//     court gave when the cache was last known equal (else from the entries the cache holds: it may hold
+//     court gave when the cache was last known equal (a stored reading began after it, or a free signal said
+//     so; else from the entries the cache holds: it may hold
 //     more than the court lists, since entries the court stops listing are kept), or, where that page
 //     says nothing, the case query (iquery.pl) shows a filing or termination later than the cache's; a case
 //     neither page can speak for is fetched.
@@ -30,7 +31,7 @@ interface CaseRow {
   listed_number: string | null;
   changed_at: Date | null;
   changed_seen_at: Date | null;
-  report_asked_at: Date | null;
+  read_from: Date | null;
   verified_at: Date | null;
   last_refreshed_at: Date | null;
   entry_count: number;
@@ -46,7 +47,7 @@ interface CaseRow {
 export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSettings, { court, caseIds, now, signal }: RefreshPlanRequest): Promise<string[]> {
   if (caseIds.length === 0) return [];
   const rows = await prisma.$queryRawUnsafe<CaseRow[]>(
-    `SELECT ids.case_id, p.pacer_case_id, p.listed_number, p.changed_at, p.changed_seen_at, p.report_asked_at, p.verified_at, c.last_refreshed_at, c.date_terminated,
+    `SELECT ids.case_id, p.pacer_case_id, p.listed_number, p.changed_at, p.changed_seen_at, c.read_from, p.verified_at, c.last_refreshed_at, c.date_terminated,
             p.listed_entry_count, p.listed_entry_count_at, p.report_failures, p.report_failed_at, p.report_failure,
             (SELECT count(*)::int FROM docket_entries e WHERE e.case_ref = c.id) AS entry_count,
             (SELECT max(e.filed_at) FROM docket_entries e WHERE e.case_ref = c.id) AS last_filed_at
@@ -77,12 +78,11 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
       toFetch.push(row.case_id);
       continue;
     }
-    const refreshedMs = row.last_refreshed_at.getTime();
-    if (feedMarked(row, refreshedMs, settings)) {
+    if (feedMarked(row, settings)) {
       toFetch.push(row.case_id);
       continue;
     }
-    const knownEqualMs = Math.max(refreshedMs, row.verified_at?.getTime() ?? 0);
+    const knownEqualMs = Math.max(readStartMs(row), row.verified_at?.getTime() ?? 0);
     if (wholeFeed && feed!.okSince!.getTime() <= knownEqualMs) continue; // the feed saw nothing since
     const signals = await changedByFreeSignals(prisma, settings, court.court_code, row, now, signal);
     if (!signals.changed) {
@@ -92,14 +92,15 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
     toFetch.push(row.case_id);
     if (signals.listedCount !== null) {
       // What the court lists now: the count the refresh about to run brings the cache level with. Stamped by
-      // the database's clock, as the refresh's last_refreshed_at is, so it counts only once a reading is stored
-      // after it. A count still waiting for that keeps its place (the earlier one): a reading stored later may
-      // have begun before this plan (overlapping runs), and must not be taken to hold what this count does.
+      // the database's clock, as a reading's start is, so it counts only once a reading that began after it
+      // is stored (listedBaseline). A count still waiting for that keeps its place (the earlier one): until
+      // then the cache is known equal to neither.
       await prisma.$executeRawUnsafe(
         `UPDATE pacer_cases p SET listed_entry_count = $3, listed_entry_count_at = clock_timestamp()
          WHERE p.court_code = $1 AND p.case_id = $2
            AND (p.listed_entry_count_at IS NULL
-                OR p.listed_entry_count_at <= GREATEST(p.verified_at, (SELECT c.last_refreshed_at FROM cases c WHERE c.court_code = $1 AND c.case_id = $2)))`,
+                OR p.listed_entry_count_at <= GREATEST(p.verified_at,
+                     (SELECT COALESCE(c.read_from, c.last_refreshed_at) FROM cases c WHERE c.court_code = $1 AND c.case_id = $2)))`,
         court.court_code,
         row.case_id,
         signals.listedCount,
@@ -141,30 +142,38 @@ async function changedByFreeSignals(
 }
 
 /**
- * Whether the feed showed an item the last reading may not hold. An item dated (by the court's clock, less
- * PACER_FEED_SKEW_SECONDS) before that reading was stored was in it, as was one our poller first saw before
- * the reading's report was asked for (the feed is made from the same docket): report_asked_at, when the
- * reading was stored after it; else (a report asked for but not stored since) the fetch's deadline and the
- * longest wait for the case's write before it was stored. Seen times and those stamps are the database's clock.
+ * Whether the feed showed an item the cache may not hold. An item dated (by the court's clock, less
+ * PACER_FEED_SKEW_SECONDS) before a stored reading began was in it, as was one our poller first saw before
+ * then (the feed is made from the same docket, and readings only add entries): readStartMs. Seen times and
+ * reading starts are the database's clock.
  */
-function feedMarked(row: CaseRow, refreshedMs: number, settings: PacerSettings): boolean {
+function feedMarked(row: CaseRow, settings: PacerSettings): boolean {
   if (!row.changed_at) return false;
-  if (row.changed_at.getTime() <= refreshedMs - settings.feedSkewMs) return false;
+  if (row.changed_at.getTime() <= readStartMs(row) - settings.feedSkewMs) return false;
   if (!row.changed_seen_at) return true;
-  const asked = row.report_asked_at?.getTime();
-  const readFrom = asked !== undefined && asked <= refreshedMs ? asked : refreshedMs - getEnv().SOURCE_TIMEOUT_MS - STORE_WAIT_MS;
-  return row.changed_seen_at.getTime() >= readFrom;
+  return row.changed_seen_at.getTime() >= readStartMs(row);
+}
+
+/**
+ * The latest start of the readings stored (cases.read_from): the cache holds what the court listed then.
+ * A case stored before starts were kept: its last write, less the fetch's deadline and the longest wait for
+ * the case's write (the reading began no earlier).
+ */
+function readStartMs(row: CaseRow): number {
+  if (row.read_from) return row.read_from.getTime();
+  return row.last_refreshed_at!.getTime() - getEnv().SOURCE_TIMEOUT_MS - STORE_WAIT_MS;
 }
 
 /** How long storing a reading may take after its fetch: the case write's wait and transaction (lib/cases/case-snapshot.ts), and more. */
 const STORE_WAIT_MS = 150_000;
 
 /**
- * The entry count the court gives for the cached docket: the count it gave when the cache was last read or
- * verified after it, else the rows the cache holds (a docket never counted, or a refresh that failed).
+ * The entry count the court gives for the cached docket: the count it gave when a reading stored since began
+ * after it, or a free signal verified the cache after it; else the rows the cache holds (a docket never
+ * counted, or a refresh that failed).
  */
 function listedBaseline(row: CaseRow): number {
-  const knownEqualMs = Math.max(row.last_refreshed_at?.getTime() ?? 0, row.verified_at?.getTime() ?? 0);
+  const knownEqualMs = Math.max(row.last_refreshed_at ? readStartMs(row) : 0, row.verified_at?.getTime() ?? 0);
   if (row.listed_entry_count !== null && row.listed_entry_count_at && row.listed_entry_count_at.getTime() <= knownEqualMs) return row.listed_entry_count;
   return row.entry_count;
 }
