@@ -36,8 +36,9 @@ export interface StoreCaseOptions {
   enteredSince?: string;
   /**
    * When the reading began, by the database's clock (ISO-8601), where the source says. The case keeps the
-   * latest such start of its stored readings (cases.read_from): readings only add entries, so the cache holds
-   * what the court listed then, in whatever order overlapping readings are stored.
+   * latest such start of its stored readings (cases.read_from): a reading that began earlier than that adds
+   * only the entries the cache lacks, so the cache holds what the court showed then, in whatever order
+   * overlapping readings are stored.
    */
   readFrom?: string;
 }
@@ -101,7 +102,16 @@ export async function storeCase({ prisma, record, source, keepParties = false, e
   const header = record.header;
   return withCaseWrite(prisma, caseLockKey(record.court_code, record.case_id), async ({ tx, stamp }) => {
     const where = { courtCode_caseId: { courtCode: record.court_code, caseId: record.case_id } };
-    const before = await tx.case.findUnique({ where, select: { id: true } });
+    const before = await tx.case.findUnique({ where, select: { id: true, readFrom: true } });
+    // A reading that began before one already stored (overlapping readings stored out of order) is an older
+    // state of the case: only the entries the cache lacks are taken from it, and the header, parties and entry
+    // texts of the later reading stand, so the cache is what the court showed at read_from.
+    if (before?.readFrom && readFrom !== undefined && Date.parse(readFrom) < before.readFrom.getTime()) {
+      await tx.case.update({ where, data: { lastRefreshedAt: stamp, sourceState: "found", missingRefreshes: 0 } });
+      const newEntries = await storeEntries(tx, before.id, record.entries, stamp, { firstFetch: false, enteredSince, insertOnly: true });
+      await nextContentVersion(tx, before.id);
+      return { newEntries, storedAt: stamp };
+    }
     const fields = {
       caseNumber: header.case_number,
       caseName: header.case_name,
@@ -194,15 +204,15 @@ async function nextContentVersion(tx: Transaction, caseRef: string): Promise<voi
 }
 
 /**
- * Docket entries: insert the new ones, update the ones the source changed, leave the rest alone. Returns
- * how many were new.
+ * Docket entries: insert the new ones, update the ones the source changed (unless `insertOnly`: an older
+ * reading's texts do not replace a later one's), leave the rest alone. Returns how many were new.
  */
 async function storeEntries(
   tx: Transaction,
   caseRef: string,
   entries: readonly NormalizedDocketEntry[],
   stamp: Date,
-  { firstFetch, enteredSince }: { firstFetch: boolean; enteredSince?: string },
+  { firstFetch, enteredSince, insertOnly = false }: { firstFetch: boolean; enteredSince?: string; insertOnly?: boolean },
 ): Promise<number> {
   const existing = new Map(
     (
@@ -247,7 +257,7 @@ async function storeEntries(
     if (!known) {
       const appearedAt = firstFetch ? new Date(Math.min(data.docketedAt.getTime(), stamp.getTime())) : stamp;
       created.push({ entryKey: key, ...data, appearedAt });
-    } else if (!sameEntry(known, data)) {
+    } else if (!insertOnly && !sameEntry(known, data)) {
       const { docketedAt: _docketed, ...changed } = data;
       await tx.docketEntry.update({ where: { caseRef_entryKey: { caseRef, entryKey: key } }, data: changed });
     }

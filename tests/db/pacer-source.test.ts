@@ -746,6 +746,68 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 0, skipped: 1 });
   });
 
+  it("an older reading stored after a later one adds only what the cache lacks: the later header and entry texts stand", async () => {
+    env.pacer.feeds.set("laed", { kind: "all" });
+    env.pacer.advanceTo("2009-06-30");
+    const hosted = host(LAED, "laed", { visibleAt: new Date(Date.now() - 30 * 60_000) });
+    expect((await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date())).status).toBe("ok");
+    expect((await queryCase("laed", hosted.caseId)).status).toBe(200);
+    const court = findCourt("laed")!;
+    const read = async () => {
+      const outcome = await fetchFromSource({ court, caseId: hosted.caseId, now: new Date() });
+      if (outcome.kind !== "found") throw new Error(`reading failed: ${JSON.stringify(outcome)}`);
+      return outcome;
+    };
+    const store = (outcome: Awaited<ReturnType<typeof read>>) =>
+      storeCase({ prisma: prisma(), record: outcome.case, source: outcome.source, keepParties: outcome.partiesOmitted, enteredSince: outcome.enteredSince, readFrom: outcome.readFrom });
+    const older = await read();
+    // The court dockets new entries and reassigns the case; our poller sees the items before the later reading.
+    env.pacer.advanceTo("2010-06-30");
+    for (const row of hosted.docket.rows) if ((row.entered ?? "") > "2009-06-30") hosted.visibleSince.set(row.start, new Date());
+    expect((await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date())).status).toBe("ok");
+    const later = await read();
+    later.case.header.assigned_judge = "Judge Reassigned"; // what the court's page says by then
+    const shared = older.case.entries[0]!;
+    expect(later.case.entries.some((entry) => entry.entry_number === shared.entry_number && entry.description === shared.description)).toBe(true);
+    const laterText = shared.description;
+    shared.description = `${shared.description} (as the court first worded it)`;
+    await store(later);
+    const afterLater = (await storedEntries(prisma(), "laed", hosted.caseId)).length;
+    await store(older);
+    const kase = await prisma().case.findFirst({ where: { caseId: hosted.caseId }, select: { assignedJudge: true } });
+    expect(kase?.assignedJudge).toBe("Judge Reassigned");
+    const entries = await storedEntries(prisma(), "laed", hosted.caseId);
+    expect(entries).toHaveLength(afterLater);
+    expect(entries.some((entry) => entry.description === laterText)).toBe(true);
+    expect(entries.some((entry) => entry.description.endsWith("(as the court first worded it)"))).toBe(false);
+    // The cache is the court's as of the later reading: nothing to pay for.
+    const before = docketRequests().length;
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 0, skipped: 1 });
+    expect(docketRequests().length).toBe(before);
+  });
+
+  it("a case stored before reading starts were kept: an item seen shortly before its last write is paid for, one seen long before is not", async () => {
+    env.pacer.feeds.set("laed", { kind: "all" });
+    const hosted = host(LAED, "laed", { visibleAt: new Date(Date.now() - 30 * 60_000) });
+    expect((await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date(Date.now() - 3_600_000))).status).toBe("ok");
+    expect((await queryCase("laed", hosted.caseId)).status).toBe(200);
+    const court = findCourt("laed")!;
+    const seenBeforeWrite = (seconds: number) =>
+      prisma().$executeRawUnsafe(
+        `UPDATE pacer_cases p SET changed_at = c.last_refreshed_at, changed_seen_at = c.last_refreshed_at - $2::int * interval '1 second'
+         FROM cases c WHERE c.court_code = p.court_code AND c.case_id = p.case_id AND p.case_id = $1`,
+        hosted.caseId,
+        seconds,
+      );
+    await prisma().$executeRawUnsafe("UPDATE cases SET read_from = NULL WHERE case_id = $1", hosted.caseId);
+    await seenBeforeWrite(3_600);
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 0, skipped: 1 });
+    // Within the fetch's deadline and the write's wait before it: the reading may have begun after the item.
+    await seenBeforeWrite(60);
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1 });
+    expect((await prisma().case.findFirst({ where: { caseId: hosted.caseId }, select: { readFrom: true } }))?.readFrom).not.toBeNull();
+  });
+
   it("a court without a feed: an entry count taken after a reading began is not taken for that reading's when it is stored later", async () => {
     env.pacer.feeds.set("nyed", { kind: "none" });
     const hosted = host(LAED, "nyed");

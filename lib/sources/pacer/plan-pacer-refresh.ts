@@ -100,10 +100,11 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
          WHERE p.court_code = $1 AND p.case_id = $2
            AND (p.listed_entry_count_at IS NULL
                 OR p.listed_entry_count_at <= GREATEST(p.verified_at,
-                     (SELECT COALESCE(c.read_from, c.last_refreshed_at) FROM cases c WHERE c.court_code = $1 AND c.case_id = $2)))`,
+                     (SELECT COALESCE(c.read_from, c.last_refreshed_at - $4::int * interval '1 millisecond') FROM cases c WHERE c.court_code = $1 AND c.case_id = $2)))`,
         court.court_code,
         row.case_id,
         signals.listedCount,
+        unknownStartMarginMs(),
       );
     }
   }
@@ -161,7 +162,12 @@ function feedMarked(row: CaseRow, settings: PacerSettings): boolean {
  */
 function readStartMs(row: CaseRow): number {
   if (row.read_from) return row.read_from.getTime();
-  return row.last_refreshed_at!.getTime() - getEnv().SOURCE_TIMEOUT_MS - STORE_WAIT_MS;
+  return row.last_refreshed_at!.getTime() - unknownStartMarginMs();
+}
+
+/** How long before its write a reading whose start was not kept may have begun. */
+function unknownStartMarginMs(): number {
+  return getEnv().SOURCE_TIMEOUT_MS + STORE_WAIT_MS;
 }
 
 /** How long storing a reading may take after its fetch: the case write's wait and transaction (lib/cases/case-snapshot.ts), and more. */

@@ -5,5 +5,7 @@
 -- ask since the last store) stood for the stored reading; three overlapping readings (two instances and a retried
 -- step) could leave it naming a reading that began after the stored one, and an item seen between the two starts
 -- waited for the court's next signal.
+-- A reading that began before the one stored last adds only the entries the cache lacks (lib/cases/store-case.ts).
+-- pacer_cases.report_asked_at is no longer read nor written; it stays until no instance of the previous release
+-- runs (those still write it on every docket report), and a later migration drops it.
 ALTER TABLE "cases" ADD COLUMN "read_from" TIMESTAMPTZ(3);
-ALTER TABLE "pacer_cases" DROP COLUMN "report_asked_at";
