@@ -95,11 +95,14 @@ const fields = z.object({
    * answer 402 saying this deployment takes no payments. Nothing here defaults to a public facilitator.
    */
   X402_NETWORK: z.string().regex(/^eip155:\d+$/, { error: "X402_NETWORK must be a CAIP-2 EVM network id, e.g. eip155:8453" }).default("eip155:8453"),
-  /** The EIP-3009 token (USDC): address, EIP-712 domain name and version, decimals. Defaults: USDC on Base. */
-  X402_ASSET: evmAddress.default("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"),
-  X402_ASSET_NAME: z.string().min(1).default("USD Coin"),
-  X402_ASSET_VERSION: z.string().min(1).default("2"),
-  X402_ASSET_DECIMALS: z.coerce.number().int().min(0).max(36).default(6),
+  /**
+   * The EIP-3009 token: address, EIP-712 domain name and version, decimals. Unset: the network's USDC as the
+   * official x402 package lists it (lib/payments/payment-config.ts), name, version and decimals included.
+   */
+  X402_ASSET: evmAddress.optional(),
+  X402_ASSET_NAME: z.string().min(1).optional(),
+  X402_ASSET_VERSION: z.string().min(1).optional(),
+  X402_ASSET_DECIMALS: z.coerce.number().int().min(0).max(36).optional(),
   /** Where payments go. */
   X402_PAY_TO: evmAddress.refine((value) => !/^0x0{40}$/.test(value), { error: "X402_PAY_TO is the zero address: payments sent there are lost" }).optional(),
   /** Price of one query in USD (a batch of N costs N times this). */

@@ -2,16 +2,20 @@
 // Edge bundle never sees process.exit). A configuration error stops the server here (the process exits), with
 // the message of lib/env.ts, instead of failing every request later. Then the database is opened (applying
 // pending migrations) so the first user request does not pay PGlite's boot time; a database that is not
-// reachable yet is retried by the first request that needs it. In development without Inngest, tracked
+// reachable yet is retried by the first request that needs it. The payment settings are compared with the
+// chain they name (a disagreement stops the server too). In development without Inngest, tracked
 // cases are refreshed in-process (lib/refresh/start-local-refresher.ts). Payments a crash left unfinished are
 // reconciled from the chain (lib/payments/run-reconciler.ts).
 import { logEvent } from "@/lib/log";
 
 export async function startServer(): Promise<void> {
   const { getEnv } = await import("@/lib/env");
+  const { getPaymentConfig } = await import("@/lib/payments/payment-config");
   let env: ReturnType<typeof getEnv>;
+  let payments: ReturnType<typeof getPaymentConfig>;
   try {
     env = getEnv();
+    payments = getPaymentConfig();
   } catch (error) {
     // Next keeps serving after register() throws, answering 500 to every request: a process that exits is
     // one its supervisor sees (and restarts), as the docs promise.
@@ -40,6 +44,20 @@ export async function startServer(): Promise<void> {
   if (env.NODE_ENV === "development" && env.LOCAL_REFRESH_SECONDS > 0 && !env.INNGEST_DEV) {
     const { startLocalRefresher } = await import("@/lib/refresh/start-local-refresher");
     startLocalRefresher(env.LOCAL_REFRESH_SECONDS);
+  }
+  // The payment settings against the chain they name (check-chain-settings.ts), in the background: a node
+  // that answers otherwise stops the server like a configuration error; one that does not answer is retried
+  // by every payment, and only warned of here.
+  if (payments?.rpcUrl) {
+    const rpcUrl = payments.rpcUrl;
+    const { checkChainSettings } = await import("@/lib/payments/check-chain-settings");
+    void checkChainSettings(payments, rpcUrl)
+      .then(({ problems }) => {
+        if (problems.length === 0) return;
+        logEvent("error", "payment settings disagree with the chain: the server stops", { problems });
+        process.exit(1);
+      })
+      .catch((error: unknown) => logEvent("warn", "payment settings not checked against the chain: its node did not answer", { detail: String(error) }));
   }
   // Payments a crash left unfinished are finished from the chain, in the background (never blocking start-up).
   const { reconcileAtStartup } = await import("@/lib/payments/run-reconciler");

@@ -1,6 +1,7 @@
 // Payment settings from the environment (lib/env.ts), in the units the x402 code works with.
+import { findDefaultAsset, getDefaultAsset } from "@x402/evm";
 import { EVM_NETWORK_CHAIN_ID_MAP } from "@x402/evm/v1";
-import { getEnv } from "@/lib/env";
+import { getEnv, type Env } from "@/lib/env";
 
 export interface PaymentConfig {
   /** CAIP-2, e.g. eip155:8453. */
@@ -35,25 +36,73 @@ export function toBaseUnits(decimal: string, decimals: number): bigint {
   return BigInt(whole!) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, "0") || "0");
 }
 
+interface AssetSettings {
+  asset: `0x${string}`;
+  name: string;
+  version: string;
+  decimals: number;
+}
+
+/** What a token nobody described is taken to be (the local test token is): USDC's EIP-712 domain and decimals. */
+const USDC_LIKE = { name: "USD Coin", version: "2", decimals: 6 };
+
+/**
+ * The token payments are made in. Unset: the network's USDC from the official x402 package's table (an
+ * EIP-3009 entry; its EIP-712 name differs between networks: "USD Coin" on Base, "USDC" on Base Sepolia).
+ * A token of that table keeps its name, version and decimals unless they are set; another token is taken
+ * to be USDC-like unless they are. A wrong name or version makes every payment's signature fail, wrong
+ * decimals a wrong price: start-up compares them with the chain where a node is configured
+ * (check-chain-settings.ts).
+ */
+function resolveAsset(env: Env): AssetSettings {
+  let known: { asset: string; name: string; version: string; decimals: number } | undefined;
+  if (env.X402_ASSET) {
+    known = findDefaultAsset(env.X402_ASSET, env.X402_NETWORK as `${string}:${string}`);
+  } else {
+    try {
+      known = getDefaultAsset(env.X402_NETWORK as `${string}:${string}`);
+    } catch {
+      known = undefined;
+    }
+    // Tokens without EIP-3009 (permit2) cannot be settled by this service's exact-scheme facilitator.
+    if (!known || "assetTransferMethod" in known) {
+      throw new Error(
+        `X402_NETWORK ${env.X402_NETWORK} has no EIP-3009 USDC the x402 package knows of: set X402_ASSET (and X402_ASSET_NAME, X402_ASSET_VERSION, X402_ASSET_DECIMALS) to the token payments are made in`,
+      );
+    }
+  }
+  const base = known ?? USDC_LIKE;
+  return {
+    asset: (env.X402_ASSET ?? known!.asset) as `0x${string}`,
+    name: env.X402_ASSET_NAME ?? base.name,
+    version: env.X402_ASSET_VERSION ?? base.version,
+    decimals: env.X402_ASSET_DECIMALS ?? base.decimals,
+  };
+}
+
 let cached: PaymentConfig | null | undefined;
 
-/** null when this deployment takes no payments (no recipient and no facilitator configured). */
+/**
+ * null when this deployment takes no payments (no recipient and no facilitator configured). Throws when the
+ * token cannot be known (start-up stops on it, as on lib/env.ts's errors).
+ */
 export function getPaymentConfig(): PaymentConfig | null {
   if (cached !== undefined) return cached;
   const env = getEnv();
   if (!env.X402_PAY_TO) return (cached = null);
+  const asset = resolveAsset(env);
   const chainId = Number(env.X402_NETWORK.split(":")[1]);
   const v1Network = Object.entries(EVM_NETWORK_CHAIN_ID_MAP).find(([, id]) => id === chainId)?.[0] ?? null;
   cached = {
     network: env.X402_NETWORK as `${string}:${string}`,
     chainId,
     v1Network,
-    asset: env.X402_ASSET as `0x${string}`,
-    assetName: env.X402_ASSET_NAME,
-    assetVersion: env.X402_ASSET_VERSION,
-    decimals: env.X402_ASSET_DECIMALS,
+    asset: asset.asset,
+    assetName: asset.name,
+    assetVersion: asset.version,
+    decimals: asset.decimals,
     payTo: env.X402_PAY_TO as `0x${string}`,
-    pricePerQueryBaseUnits: toBaseUnits(env.X402_PRICE_USD, env.X402_ASSET_DECIMALS),
+    pricePerQueryBaseUnits: toBaseUnits(env.X402_PRICE_USD, asset.decimals),
     pricePerQueryUsd: Number(env.X402_PRICE_USD),
     maxTimeoutSeconds: env.X402_MAX_TIMEOUT_SECONDS,
     blockTimeMs: env.X402_BLOCK_TIME_MS,
