@@ -1,6 +1,6 @@
 // Sandbox requests are free, so they are limited per client address instead of per wallet, at the same
 // per-minute rate. The address is the one the deployment vouches for (lib/http/client-address.ts), never
-// a header value a caller can vary per request.
+// a header value a caller can vary per request; an IPv6 caller is counted by its /64 (limitKey).
 //
 // Counted in this process's memory first (lib/limits/minute-window.ts), so that a sandbox request costs no
 // database round trip where none is needed:
@@ -13,7 +13,7 @@ import { now } from "@/lib/clock";
 import { getDatabase } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { ServiceError } from "@/lib/errors";
-import { clientAddress } from "@/lib/http/client-address";
+import { clientAddress, limitKey } from "@/lib/http/client-address";
 import { MinuteWindow } from "./minute-window";
 import { takeMinuteSlot, type SlotResult } from "./take-minute-slot";
 
@@ -23,7 +23,7 @@ const window = new MinuteWindow();
 
 export async function limitSandbox(request: Request): Promise<void> {
   const limit = getEnv().SANDBOX_RATE_LIMIT_PER_MINUTE;
-  const subject = `ip:${clientAddress(request)}`;
+  const subject = `ip:${limitKey(clientAddress(request))}`;
   const at = now();
   const database = await getDatabase();
   let slot: SlotResult;

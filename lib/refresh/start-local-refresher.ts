@@ -1,12 +1,13 @@
 // Development without an Inngest dev server (`npm run dev` on a fresh clone): refresh tracked cases in
 // this process every LOCAL_REFRESH_SECONDS, so new demo filings reach the cache and a person sees delta
-// and /v2/monitor change between calls; and attempt due callback deliveries. Production does both through
-// Inngest's functions only.
+// and /v2/monitor change between calls; attempt due callback deliveries; prune rate-limit rows. Production
+// does all of it through Inngest's functions only.
 import { processDueDeliveries } from "@/lib/callbacks/process-due-deliveries";
 import { now as clockNow } from "@/lib/clock";
 import { findCourt } from "@/lib/courts/registry";
 import { getPrisma } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { pruneRateLimits } from "@/lib/limits/prune-rate-limits";
 import { logEvent } from "@/lib/log";
 import { pollPacerFeeds } from "@/lib/sources/pacer/poll-pacer-feeds";
 import { TRACKING_WINDOW_MS } from "./list-tracked-cases";
@@ -39,6 +40,7 @@ export function startLocalRefresher(intervalSeconds: number): () => void {
         const summary = await refreshCourt({ prisma, courtCode, now, staleBefore: new Date(now.getTime() - intervalSeconds * 1000) });
         if (summary.attempted > 0) logEvent("info", "local refresh", { court_code: courtCode, ...summary });
       }
+      await pruneRateLimits(prisma, new Date());
       const delivered = await processDueDeliveries(prisma, clockNow, getEnv().CALLBACK_ALLOW_PRIVATE_TARGETS);
       if (delivered > 0) logEvent("info", "local callback attempts", { attempted: delivered });
     } catch (error) {

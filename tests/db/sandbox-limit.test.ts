@@ -11,7 +11,7 @@ import { ServiceError } from "@/lib/errors";
 import { limitSandbox } from "@/lib/limits/limit-sandbox";
 import { MinuteWindow } from "@/lib/limits/minute-window";
 import { takeMinuteSlot } from "@/lib/limits/take-minute-slot";
-import { PEER_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { limitKey, PEER_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
 
 const LIMIT = 5;
@@ -48,6 +48,22 @@ describe("the in-memory minute window", () => {
   });
 });
 
+describe("what a per-address limit counts", () => {
+  it("an IPv6 caller by its /64, an IPv4-mapped address as IPv4, IPv4 as it is", () => {
+    expect(limitKey("2001:db8:1:2::5")).toBe("2001:db8:1:2::/64");
+    expect(limitKey("2001:0db8:0001:0002:ffff:0:0:6")).toBe("2001:db8:1:2::/64");
+    expect(limitKey("[2001:db8:1:2:3:4:5:6]")).toBe("2001:db8:1:2::/64");
+    expect(limitKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(limitKey("2001:db8::")).toBe("2001:db8:0:0::/64");
+    expect(limitKey("::1")).toBe("0:0:0:0::/64");
+    expect(limitKey("2001:db8:1:3::5")).not.toBe(limitKey("2001:db8:1:2::5"));
+    expect(limitKey("::ffff:198.51.100.7")).toBe("198.51.100.7");
+    expect(limitKey("64:ff9b::198.51.100.7")).toBe("64:ff9b:0:0::/64");
+    expect(limitKey("198.51.100.7")).toBe("198.51.100.7");
+    expect(limitKey("unknown")).toBe("unknown");
+  });
+});
+
 describe.each(EACH_DATABASE)("the sandbox limit on %s", (name, target) => {
   const opened = databaseForSuite(target);
   beforeAll(() => {
@@ -70,6 +86,16 @@ describe.each(EACH_DATABASE)("the sandbox limit on %s", (name, target) => {
     // A minute later the window has moved on.
     setClockOffsetForTests(61_000);
     expect(await refusal(address)).toBeNull();
+  });
+
+  it("counts the addresses of one IPv6 /64 as one caller, and an IPv4-mapped address as its IPv4", async () => {
+    const block = name === "pglite" ? "2001:db8:a:1" : "2001:db8:a:2";
+    for (let i = 0; i < LIMIT; i += 1) expect(await refusal(`${block}::${i + 1}`)).toBeNull();
+    expect(await refusal(`${block}::ff`)).toMatchObject({ code: "rate_limited" });
+    expect(await refusal(`${block}1::1`)).toBeNull();
+    const v4 = `198.51.100.${name === "pglite" ? 31 : 32}`;
+    for (let i = 0; i < LIMIT; i += 1) expect(await refusal(i % 2 ? v4 : `::ffff:${v4}`)).toBeNull();
+    expect(await refusal(v4)).toMatchObject({ code: "rate_limited" });
   });
 
   it(name === "pglite" ? "keeps the count in memory: no database round trip, nothing written" : "counts in the shared table, across instances", async () => {
