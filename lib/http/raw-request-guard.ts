@@ -7,8 +7,11 @@
 // - a request target that is not a path (`OPTIONS * HTTP/1.1`) makes Next's URL parsing throw: 400 here;
 //   the absolute form (`GET http://host/v2/status`), which servers must accept (RFC 9112 §3.2.2), is served
 //   as its path and query, its host dropped (as for any request, links come from PUBLIC_BASE_URL where set).
+// - a request whose headers or body never finish arriving held its buffered part for Node's default of
+//   5 minutes (1,500 such connections: 900 MB): the server's timeouts are tightened to 20 s for the headers
+//   and 30 s for the whole request (the 512 kB body limit needs 17 kB/s), which Node enforces itself.
 // Installed once per process from instrumentation.ts, for `next start` and `next dev`; on Vercel the
-// platform answers these itself.
+// platform answers these itself (and receives request bodies before the function runs).
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { getEnv } from "@/lib/env";
 import { ServiceError } from "@/lib/errors";
@@ -24,12 +27,26 @@ const SERVED_METHODS = "GET, HEAD, POST, OPTIONS";
 type Emit = (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
 const INSTALLED = Symbol.for("court-docket-api.raw-request-guard");
 
+/** Longest wait for a request's headers, and for the whole request (headers and body), in milliseconds. */
+export const HEADERS_TIMEOUT_MS = 20_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+const bounded = new WeakSet<http.Server>();
+
+/** Node checks these on every connection at its own interval, reading the server's current values. */
+function boundRequestTime(server: http.Server): void {
+  bounded.add(server);
+  const tighter = (current: number, bound: number) => (current > 0 && current < bound ? current : bound);
+  server.headersTimeout = tighter(server.headersTimeout, HEADERS_TIMEOUT_MS);
+  server.requestTimeout = tighter(server.requestTimeout, REQUEST_TIMEOUT_MS);
+}
+
 export function installRawRequestGuard(): void {
   const prototype = http.Server.prototype as unknown as { emit: Emit; [INSTALLED]?: true };
   if (prototype[INSTALLED]) return;
   prototype[INSTALLED] = true;
   const emit = prototype.emit;
   prototype.emit = function guardedEmit(event, ...args) {
+    if (event === "connection" && !bounded.has(this)) boundRequestTime(this);
     if (event === "request") {
       const [request, response] = args as [IncomingMessage, ServerResponse];
       const path = pathOfAbsoluteTarget(request.url ?? "");

@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
-import { installRawRequestGuard } from "@/lib/http/raw-request-guard";
+import { HEADERS_TIMEOUT_MS, installRawRequestGuard, REQUEST_TIMEOUT_MS } from "@/lib/http/raw-request-guard";
 
 let server: http.Server;
 let port = 0;
@@ -57,6 +57,23 @@ afterAll(async () => {
 });
 
 describe("raw request guard", () => {
+  it("bounds how long a request may take to arrive: 20 s for its headers, 30 s in all (Node's defaults: 60 s, 5 min)", async () => {
+    expect(new http.Server().requestTimeout).toBe(300_000);
+    expect((await send("GET", "/status")).status).toBe(200);
+    expect([server.headersTimeout, server.requestTimeout]).toEqual([HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS]);
+    expect([HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS]).toEqual([20_000, 30_000]);
+    // A server configured tighter stays so.
+    const tight = http.createServer({ requestTimeout: 5_000, headersTimeout: 2_000 }, (_request, response) => response.end("ok"));
+    await new Promise<void>((resolve) => tight.listen(0, "127.0.0.1", resolve));
+    try {
+      const tightPort = (tight.address() as AddressInfo).port;
+      await new Promise<void>((resolve, reject) => http.get({ host: "127.0.0.1", port: tightPort, path: "/", headers: { connection: "close" } }, (response) => response.resume().on("end", resolve)).on("error", reject));
+      expect([tight.headersTimeout, tight.requestTimeout]).toEqual([2_000, 5_000]);
+    } finally {
+      await new Promise((resolve) => tight.close(resolve));
+    }
+  });
+
   it("hands an absolute-form target to the server as its path and query", async () => {
     expect((await send("GET", "http://elsewhere.example/v2/status?test=1")).status).toBe(200);
     expect(seen.at(-1)).toBe("/v2/status?test=1");
