@@ -130,9 +130,14 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
   // Without a fingerprint, no request is "the same" as another: a stored answer is never served again.
   const fingerprint = createHash("sha256").update(options.fingerprint ?? `${options.endpoint}\n${options.requestId}`).digest("hex");
   const proof = options.proof;
+  const takeWalletMinuteSlot = async (payer: string): Promise<void> => {
+    const limit = getEnv().RATE_LIMIT_PER_MINUTE;
+    const slot = await takeMinuteSlot(prisma, `wallet:${payer}`, limit, now());
+    if (!slot.ok) throw rateLimited(slot.retryAfterSeconds, `This wallet made ${limit} requests in the last minute.`);
+  };
   const paidBefore = async (): Promise<PaidResult<T> | null> => {
     if (options.fingerprint === undefined || options.privateAnswer) return null;
-    const again = await servePaidAgain({ prisma, payments, requirements, proof, fingerprint });
+    const again = await servePaidAgain({ prisma, payments, requirements, proof, fingerprint, admit: takeWalletMinuteSlot });
     return again && { result: again.answer as T, payer: again.payer, settled: true, headers: again.headers, requestId: again.requestId, replayed: true };
   };
 
@@ -167,8 +172,7 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
   const wallet = `wallet:${payment.payer}`;
   const at = now();
   try {
-    const slot = await takeMinuteSlot(prisma, wallet, env.RATE_LIMIT_PER_MINUTE, at);
-    if (!slot.ok) throw rateLimited(slot.retryAfterSeconds, `This wallet made ${env.RATE_LIMIT_PER_MINUTE} requests in the last minute.`);
+    await takeWalletMinuteSlot(payment.payer);
     const quota = await reserveDailyQuota(prisma, wallet, options.quote.queries, env.RATE_LIMIT_PER_DAY, at);
     if (!quota.ok) {
       const left = Math.max(0, env.RATE_LIMIT_PER_DAY - quota.used);

@@ -32,6 +32,11 @@ export interface ServePaidAgainOptions {
   proof: string;
   /** sha256 of what is asked now. */
   fingerprint: string;
+  /**
+   * Called with the payer before its stored answer goes out; throws to refuse (the wallet's per-minute limit:
+   * a replay is a request like any other, and one payment must not fetch a stored answer without bound).
+   */
+  admit?: (payer: string) => Promise<void>;
 }
 
 function proofVersion(proof: string): 1 | 2 {
@@ -42,7 +47,7 @@ function proofVersion(proof: string): 1 | 2 {
   }
 }
 
-export async function servePaidAgain({ prisma, payments, requirements, proof, fingerprint }: ServePaidAgainOptions): Promise<PaidAgain | null> {
+export async function servePaidAgain({ prisma, payments, requirements, proof, fingerprint, admit }: ServePaidAgainOptions): Promise<PaidAgain | null> {
   const identity = identifyProof(proof, requirements);
   if (!identity) return null;
   return serveStoredAnswer({
@@ -60,6 +65,7 @@ export async function servePaidAgain({ prisma, payments, requirements, proof, fi
       );
     },
     handOut: async (row) => {
+      await admit?.(row.payer);
       // It goes out now: no longer waiting for a repeat with a new payment (serve-undelivered-answer.ts).
       if (row.answerAwaitedSince) await prisma.paymentRecord.updateMany({ where: { nonceKey: row.nonceKey }, data: { answerAwaitedSince: null } });
       return true;

@@ -65,6 +65,31 @@ describe.each(EACH_DATABASE)("the money path on %s", (_name, target) => {
     expect(before - (await payer.balance())).toBe(PRICE);
   });
 
+  it("counts a proof presented again against its wallet's per-minute limit: one payment does not fetch its answer without bound", async () => {
+    const replayer = await environment.payer(30);
+    const url = caseUrl(ids[7]!, "&context=basic");
+    const proof = await signed(url, replayer);
+    const saved = process.env.RATE_LIMIT_PER_MINUTE;
+    process.env.RATE_LIMIT_PER_MINUTE = "3";
+    resetEnvForTests();
+    try {
+      const before = await replayer.balance();
+      const statuses: number[] = [];
+      for (let request = 0; request < 5; request += 1) statuses.push((await getCase(withProof(url, proof))).status);
+      // The first presentation and two copies fit in three a minute; the next copies wait.
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      const refused = await getCase(withProof(url, proof));
+      const body = await refused.json();
+      expect(body.error).toMatchObject({ code: "rate_limited", retry_after: expect.any(Number) });
+      expect(Number(refused.headers.get("retry-after"))).toBe(body.error.retry_after);
+      expect(before - (await replayer.balance())).toBe(PRICE);
+    } finally {
+      if (saved === undefined) delete process.env.RATE_LIMIT_PER_MINUTE;
+      else process.env.RATE_LIMIT_PER_MINUTE = saved;
+      resetEnvForTests();
+    }
+  });
+
   it("answers the same MCP tool call with the same payment_tx from the stored answer, and refuses it for other arguments", async () => {
     const call = (args: Record<string, unknown>) =>
       postMcp(new Request(`${base}/v2/mcp`, {
