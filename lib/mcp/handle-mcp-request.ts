@@ -178,8 +178,6 @@ function settleResponse(headers: Record<string, string> | undefined): unknown {
 }
 
 function toolResult(context: RequestContext, id: RpcId, result: ToolResult): Response {
-  const text = JSON.stringify(result.value);
-  const small = Buffer.byteLength(text, "utf8") <= MCP_STRUCTURED_LIMIT_BYTES;
   // HTTP sends the settlement as PAYMENT-RESPONSE; x402's MCP transport puts the SettleResponse here. The
   // delivery history's separate payment (service_wallet_info) has a key of its own.
   const meta = Object.fromEntries(
@@ -188,12 +186,52 @@ function toolResult(context: RequestContext, id: RpcId, result: ToolResult): Res
       ["x402/payment-response-deliveries", settleResponse(result.deliveriesPayment)],
     ].filter(([, value]) => value !== undefined),
   );
+  if (result.serialized) return serializedToolResult(context, id, result.serialized, meta);
+  const text = JSON.stringify(result.value);
+  const small = Buffer.byteLength(text, "utf8") <= MCP_STRUCTURED_LIMIT_BYTES;
   return rpcResult(context, id, {
     content: [{ type: "text", text }],
     ...(small ? { structuredContent: result.value as Record<string, unknown> } : {}),
     isError: false,
     ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}),
   });
+}
+
+/**
+ * Keyed pieces as UTF-8, as they go out: the JSON (structured content) and its escaped copy (the inside of the
+ * text content's string). A free tool's registry is encoded and escaped once, not per call.
+ */
+const encodedPieces = new Map<string, { json: Buffer; escaped: Buffer }>();
+const escapeText = (json: string) => JSON.stringify(json).slice(1, -1);
+
+function encodedPiece(piece: NonNullable<ToolResult["serialized"]>[number]): { json: Buffer; escaped: Buffer } {
+  if (piece.key === undefined) return { json: Buffer.from(piece.json, "utf8"), escaped: Buffer.from(escapeText(piece.json), "utf8") };
+  let encoded = encodedPieces.get(piece.key);
+  if (!encoded) {
+    if (encodedPieces.size >= 16) encodedPieces.clear(); // a few keys per registry state; a bound all the same
+    encoded = { json: Buffer.from(piece.json, "utf8"), escaped: Buffer.from(escapeText(piece.json), "utf8") };
+    encodedPieces.set(piece.key, encoded);
+  }
+  return encoded;
+}
+
+/**
+ * The same JSON-RPC body toolResult builds, from a result already serialized (ToolResult.serialized): the
+ * text content is the value's JSON as a string, the structured content the JSON itself, joined as bytes.
+ */
+function serializedToolResult(context: RequestContext, id: RpcId, pieces: NonNullable<ToolResult["serialized"]>, meta: Record<string, unknown>): Response {
+  const encoded = pieces.map(encodedPiece);
+  const jsonBytes = encoded.reduce((total, piece) => total + piece.json.length, 0);
+  const small = jsonBytes <= MCP_STRUCTURED_LIMIT_BYTES;
+  const extra = Object.keys(meta).length > 0 ? `,"_meta":${JSON.stringify(meta)}` : "";
+  const body = Buffer.concat([
+    Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id ?? 0)},"result":{"content":[{"type":"text","text":"`, "utf8"),
+    ...encoded.map((piece) => piece.escaped),
+    Buffer.from(small ? `"}],"structuredContent":` : `"}]`, "utf8"),
+    ...(small ? encoded.map((piece) => piece.json) : []),
+    Buffer.from(`,"isError":false${extra}}}`, "utf8"),
+  ]);
+  return new Response(body, { status: 200, headers: jsonHeaders(context) });
 }
 
 function rpcResult(context: RequestContext, id: RpcId, result: Record<string, unknown>): Response {
@@ -205,12 +243,15 @@ function rpcError(context: RequestContext, id: RpcId, code: number, message: str
 }
 
 function json(context: RequestContext, body: JsonRpcResponse, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: {
-      "content-type": "application/json; charset=utf-8",
-      "x-request-id": context.meta.request_id,
-      "cache-control": "no-store",
-    },
-  });
+  // Bytes, not a string: a string body is checked character by character for lone surrogates (undici's
+  // USVString conversion), the most of the cost of a 2 MB answer.
+  return new Response(Buffer.from(JSON.stringify(body), "utf8"), { status, headers: jsonHeaders(context) });
+}
+
+function jsonHeaders(context: RequestContext): Record<string, string> {
+  return {
+    "content-type": "application/json; charset=utf-8",
+    "x-request-id": context.meta.request_id,
+    "cache-control": "no-store",
+  };
 }

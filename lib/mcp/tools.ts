@@ -2,6 +2,9 @@
 // validation, prices and results cannot drift apart.
 import { z } from "zod";
 import {
+  API_VERSION,
+  type Court,
+  type StatusResponse,
   DELIVERIES_LIMIT_DEFAULT,
   DELIVERIES_LIMIT_MAX,
   batchQuerySchema,
@@ -26,7 +29,9 @@ import { decodeCursor } from "@/lib/deliveries/cursor";
 import { getPrisma } from "@/lib/db";
 import { getKeyState } from "@/lib/keys/get-key-state";
 import { sandboxDeliveries, sandboxKeyState } from "@/lib/sandbox/wallet";
-import { getStatus } from "@/lib/status/get-status";
+import { readStatusState } from "@/lib/status/get-status";
+import type { NoticedCourts } from "@/lib/status/court-notices";
+import { statusMeta } from "@/lib/meta";
 import { logEvent } from "@/lib/log";
 
 const paymentTx = z
@@ -60,7 +65,14 @@ function proofOf(argument: string | undefined, extras: ToolCallExtras | undefine
 
 /** A tool's answer: the same JSON as its HTTP twin, and the settlement of its payment, if any. */
 export interface ToolResult {
-  value: unknown;
+  /** The result (unless `serialized` gives it). */
+  value?: unknown;
+  /**
+   * `value` already serialized: pieces of JSON text whose concatenation is JSON.stringify(value). A piece with a
+   * `key` is the same text wherever that key is given (the court registry, ~900 KB), so the result is copied,
+   * not serialized, and its escaped copy for the text content is made once per key (handle-mcp-request.ts).
+   */
+  serialized?: ReadonlyArray<{ json: string; key?: string }>;
   /** What HTTP sends as PAYMENT-RESPONSE, for the result's `_meta`. */
   payment?: Record<string, string>;
   /** service_wallet_info's second payment (the delivery history's), when it was settled. */
@@ -153,6 +165,30 @@ const walletToolInput = z.strictObject({
   ),
 });
 
+/** The registry is fixed for the process (coverage is computed at start-up): each list is built and serialized once. */
+const courtLists = new Map<boolean, { value: { courts: Court[] }; json: string }>();
+function courtList(includePlanned: boolean): { value: { courts: Court[] }; json: string } {
+  let list = courtLists.get(includePlanned);
+  if (!list) {
+    const value = { courts: COURTS.filter((court) => includePlanned || court.coverage !== "planned").map(toPublicCourt) };
+    list = { value, json: JSON.stringify(value) };
+    courtLists.set(includePlanned, list);
+  }
+  return list;
+}
+
+/** The courts' JSON of a registry state, as text (decoded once per state; GET /v2/status copies the bytes). */
+const courtsText = new Map<string, string>();
+function courtsJson(courts: NoticedCourts): string {
+  let text = courtsText.get(courts.version);
+  if (text === undefined) {
+    if (courtsText.size >= 16) courtsText.clear(); // states change rarely; a bound all the same
+    text = courts.bytes.toString("utf8");
+    courtsText.set(courts.version, text);
+  }
+  return text;
+}
+
 export const TOOLS: readonly ToolDefinition[] = [
   {
     name: "service_status",
@@ -161,7 +197,17 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: noArguments,
     run: async (args, context) => {
       parseWith(noArguments, args);
-      return { value: await getStatus({ meta: context.meta, baseUrl: context.baseUrl }) };
+      // As GET /v2/status: the courts' bytes made once per state of their notes, the rest per call.
+      const state = await readStatusState(context.meta.sandbox);
+      const head = JSON.stringify({
+        meta: statusMeta(context.meta),
+        api_version: API_VERSION,
+        changelog_url: `${context.baseUrl}/docs/changelog`,
+        operational_status: state.operational_status,
+      } satisfies Omit<StatusResponse, "courts">);
+      return {
+        serialized: [{ json: `${head.slice(0, -1)},"courts":` }, { json: courtsJson(state.courts), key: `status:${state.courts.version}` }, { json: "}" }],
+      };
     },
   },
   {
@@ -171,9 +217,8 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: courtListInput,
     run: async (args) => {
       const includePlanned = parseWith(courtListInput, args).include_planned;
-      return {
-        value: { courts: COURTS.filter((court) => includePlanned || court.coverage !== "planned").map(toPublicCourt) },
-      };
+      const list = courtList(includePlanned);
+      return { value: list.value, serialized: [{ json: list.json, key: `court_list:${includePlanned}` }] };
     },
   },
   {

@@ -4,6 +4,7 @@ import { MCP_PROTOCOL_VERSION, caseResponseSchema, monitorResponseSchema, batchR
 import { GET, POST } from "@/app/v2/mcp/route";
 import { TOOL_ERROR_CODES } from "@/lib/mcp/rpc-errors";
 import { GET as getDeliveries } from "@/app/v2/wallet/deliveries/route";
+import { GET as getStatus } from "@/app/v2/status/route";
 import { callRoute, sandbox } from "../helpers/call-route";
 import { expectErrorEnvelope } from "../helpers/envelope";
 
@@ -67,6 +68,25 @@ describe("POST /v2/mcp", () => {
     expect(statusResponseSchema.safeParse(status.body.result.structuredContent).success).toBe(true);
     const courts = await call("service_court_list", { include_planned: false }, {});
     expect(courts.body.result.structuredContent.courts.some((court: { coverage: string }) => court.coverage === "planned")).toBe(false);
+    // Served from bytes made once (the registry's), they are what GET /v2/status says, text and structure alike,
+    // call after call.
+    const overHttp = await callRoute(getStatus, "/v2/status");
+    for (const answer of [status, await call("service_status", {}, {})]) {
+      expect(answer.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      const { meta, ...rest } = answer.body.result.structuredContent;
+      const { meta: httpMeta, ...httpRest } = overHttp.body;
+      expect(rest).toEqual(httpRest);
+      expect(Object.keys(meta)).toEqual(Object.keys(httpMeta));
+      expect(JSON.parse(answer.body.result.content[0].text)).toEqual(answer.body.result.structuredContent);
+      expect(answer.body.result.isError).toBe(false);
+    }
+    for (const answer of [courts, await call("service_court_list", { include_planned: false }, {})]) {
+      expect(JSON.parse(answer.body.result.content[0].text)).toEqual(answer.body.result.structuredContent);
+    }
+    const all = await call("service_court_list", {}, {});
+    expect(all.body.result.structuredContent.courts.map((court: { court_code: string }) => court.court_code)).toEqual(
+      overHttp.body.courts.map((court: { court_code: string }) => court.court_code),
+    );
     const pricing = await call("service_pricing", {}, {});
     expect(pricing.body.result.structuredContent.query_cost_usd).toBe(0.99);
     for (const entry of pricing.body.result.structuredContent.paid) expect(entry.price_usd, entry.tool).toBe(0.99);
