@@ -662,13 +662,18 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(after.map((entry) => entry.description)).toEqual(reference.map((entry) => entry.description));
   });
 
-  it("a feed item seen before a refresh's reading is not paid for again when later polls show it; one first seen after is", async () => {
+  /** A laed docket cached as of 2009-06-30 (its rows seen half an hour ago), its court's whole feed polled without failure. */
+  const cachedWithWholeFeed = async () => {
     env.pacer.feeds.set("laed", { kind: "all" });
     env.pacer.advanceTo("2009-06-30");
     const hosted = host(LAED, "laed", { visibleAt: new Date(Date.now() - 30 * 60_000) });
     expect((await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date())).status).toBe("ok");
     expect((await queryCase("laed", hosted.caseId)).status).toBe(200);
-    const court = findCourt("laed")!;
+    return { hosted, court: findCourt("laed")! };
+  };
+
+  it("a feed item seen before a refresh's reading is not paid for again when later polls show it; one first seen after is", async () => {
+    const { hosted, court } = await cachedWithWholeFeed();
     const reports = () => docketRequests().length;
     /** Rows entered after `day` appeared at `at` (their feed items carry that time, to the second). */
     const appearedAt = (day: string, at: Date) => {
@@ -710,13 +715,12 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(await storedEntries(prisma(), "laed", hosted.caseId)).toHaveLength(58);
   });
 
-  it("overlapping readings stored out of order: a feed item first seen after the stored reading began is paid for, whichever reading began last", async () => {
-    env.pacer.feeds.set("laed", { kind: "all" });
-    env.pacer.advanceTo("2009-06-30");
-    const hosted = host(LAED, "laed", { visibleAt: new Date(Date.now() - 30 * 60_000) });
-    expect((await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date())).status).toBe("ok");
-    expect((await queryCase("laed", hosted.caseId)).status).toBe(200);
-    const court = findCourt("laed")!;
+  /**
+   * A cached laed docket (as of 2009-06-30) whose court has a whole feed polled without failure, with readings
+   * of it taken and stored by hand (as two instances or a retried step would, in any order).
+   */
+  const overlappingReadings = async () => {
+    const { hosted, court } = await cachedWithWholeFeed();
     const read = async () => {
       const outcome = await fetchFromSource({ court, caseId: hosted.caseId, now: new Date() });
       if (outcome.kind !== "found") throw new Error(`reading failed: ${JSON.stringify(outcome)}`);
@@ -724,14 +728,23 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     };
     const store = (outcome: Awaited<ReturnType<typeof read>>) =>
       storeCase({ prisma: prisma(), record: outcome.case, source: outcome.source, keepParties: outcome.partiesOmitted, enteredSince: outcome.enteredSince, readFrom: outcome.readFrom });
+    return { hosted, court, read, store };
+  };
+  /** The court dockets the entries of 2009-07 to 2010-06; our poller sees their items now. */
+  const docketNewEntries = async (hosted: ReturnType<typeof host>) => {
+    env.pacer.advanceTo("2010-06-30");
+    for (const row of hosted.docket.rows) if ((row.entered ?? "") > "2009-06-30") hosted.visibleSince.set(row.start, new Date());
+    expect((await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date())).status).toBe("ok");
+  };
+
+  it("overlapping readings stored out of order: a feed item first seen after the stored reading began is paid for, whichever reading began last", async () => {
+    const { hosted, court, read, store } = await overlappingReadings();
     // Two readings begin (two instances, a retried step); the first is stored.
     const first = await read();
     const second = await read();
     await store(first);
     // The court dockets new entries; our poller sees their items now, after both readings began.
-    env.pacer.advanceTo("2010-06-30");
-    for (const row of hosted.docket.rows) if ((row.entered ?? "") > "2009-06-30") hosted.visibleSince.set(row.start, new Date());
-    expect((await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date())).status).toBe("ok");
+    await docketNewEntries(hosted);
     // A third reading begins (it holds them, and is never stored: its run died), then the second is stored:
     // the cache lacks the new entries though its last write is after the items were seen.
     await read();
@@ -747,24 +760,10 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
   });
 
   it("an older reading stored after a later one adds only what the cache lacks: the later header and entry texts stand", async () => {
-    env.pacer.feeds.set("laed", { kind: "all" });
-    env.pacer.advanceTo("2009-06-30");
-    const hosted = host(LAED, "laed", { visibleAt: new Date(Date.now() - 30 * 60_000) });
-    expect((await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date())).status).toBe("ok");
-    expect((await queryCase("laed", hosted.caseId)).status).toBe(200);
-    const court = findCourt("laed")!;
-    const read = async () => {
-      const outcome = await fetchFromSource({ court, caseId: hosted.caseId, now: new Date() });
-      if (outcome.kind !== "found") throw new Error(`reading failed: ${JSON.stringify(outcome)}`);
-      return outcome;
-    };
-    const store = (outcome: Awaited<ReturnType<typeof read>>) =>
-      storeCase({ prisma: prisma(), record: outcome.case, source: outcome.source, keepParties: outcome.partiesOmitted, enteredSince: outcome.enteredSince, readFrom: outcome.readFrom });
+    const { hosted, court, read, store } = await overlappingReadings();
     const older = await read();
     // The court dockets new entries and reassigns the case; our poller sees the items before the later reading.
-    env.pacer.advanceTo("2010-06-30");
-    for (const row of hosted.docket.rows) if ((row.entered ?? "") > "2009-06-30") hosted.visibleSince.set(row.start, new Date());
-    expect((await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date())).status).toBe("ok");
+    await docketNewEntries(hosted);
     const later = await read();
     later.case.header.assigned_judge = "Judge Reassigned"; // what the court's page says by then
     const shared = older.case.entries[0]!;
