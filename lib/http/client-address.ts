@@ -29,21 +29,38 @@ export function clientAddress(request: Request): string {
 }
 
 /**
- * What a per-address limit counts: an IPv4 address as it is (an IPv4-mapped IPv6 form too), an IPv6 address
- * by its /64 — the block one customer line or host is given, so an address per request from it does not buy
- * a new limit each time (`2001:db8:1:2::5` and `2001:db8:1:2::6` are one caller).
+ * What a per-address limit counts: an IPv4 address as it is (written inside IPv6 too: IPv4-mapped
+ * `::ffff:a.b.c.d` in any spelling, NAT64's `64:ff9b::a.b.c.d`, the old IPv4-compatible `::a.b.c.d`), an IPv6
+ * address by its /64 — the block one customer line or host is given, so an address per request from it does
+ * not buy a new limit each time (`2001:db8:1:2::5` and `2001:db8:1:2::6` are one caller). A port is dropped.
  */
 export function limitKey(address: string): string {
-  const plain = address.trim().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
-  const mapped = /^(?:0*:)*:ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(plain);
-  if (mapped) return mapped[1]!;
-  if (!isIPv6(plain)) return address;
-  const halves = plain.split("::");
-  const groupsOf = (part: string | undefined) => (part ? part.split(":") : []);
-  const left = groupsOf(halves[0]);
-  const right = groupsOf(halves[1]);
-  // A dotted IPv4 tail stands for two groups (it is in the low 64 bits: it only moves the gap's size).
-  const dotted = [...left, ...right].some((group) => group.includes(".")) ? 1 : 0;
-  const groups = halves.length > 1 ? [...left, ...Array<string>(8 - left.length - right.length - dotted).fill("0"), ...right] : left;
-  return `${groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(":")}::/64`;
+  const trimmed = address.trim();
+  const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(trimmed);
+  if (v4WithPort) return v4WithPort[1]!;
+  const plain = (/^\[([^\]]*)\](?::\d+)?$/.exec(trimmed)?.[1] ?? trimmed).replace(/%.*$/, "");
+  if (!isIPv6(plain)) return trimmed;
+  const groups = ipv6Groups(plain);
+  const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
+  const embeddedV4 =
+    (zeros(0, 5) && groups[5] === 0xffff) || (groups[0] === 0x64 && groups[1] === 0xff9b && zeros(2, 6)) || (zeros(0, 6) && groups[6] !== 0);
+  if (embeddedV4) return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (a dotted IPv4 tail is two of them). */
+function ipv6Groups(address: string): number[] {
+  const dotted = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(address);
+  const text = dotted
+    ? `${address.slice(0, dotted.index)}${((Number(dotted[1]) << 8) | Number(dotted[2])).toString(16)}:${((Number(dotted[3]) << 8) | Number(dotted[4])).toString(16)}`
+    : address;
+  const [head, tail] = text.split("::") as [string, string | undefined];
+  const parse = (part: string | undefined) => (part ? part.split(":").map((group) => parseInt(group, 16)) : []);
+  const left = parse(head);
+  if (tail === undefined) return left;
+  const right = parse(tail);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
 }

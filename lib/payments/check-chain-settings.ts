@@ -17,7 +17,7 @@ export interface ChainSettingsCheck {
   problems: string[];
 }
 
-/** Throws when the node cannot be asked (not a disagreement: the caller only warns). */
+/** Throws when the node cannot be asked or is still syncing (not a disagreement: the caller only warns). */
 export async function checkChainSettings(config: PaymentConfig, rpcUrl: string): Promise<ChainSettingsCheck> {
   const client = createPublicClient({ transport: http(rpcUrl, { timeout: 10_000, retryCount: 1 }) });
   const problems: string[] = [];
@@ -29,6 +29,11 @@ export async function checkChainSettings(config: PaymentConfig, rpcUrl: string):
   const token = config.asset as Address;
   const code = await client.getCode({ address: token });
   if (!code || code === "0x") {
+    // A node still catching up has not reached the token's deployment yet: not a disagreement (only warned of).
+    // eth_syncing is standard JSON-RPC, outside viem's public-action schema.
+    const request = client.request as unknown as (args: { method: string }) => Promise<unknown>;
+    const syncing = await request({ method: "eth_syncing" });
+    if (syncing !== false) throw new Error(`the node is still syncing: no contract at X402_ASSET ${token} yet`);
     problems.push(`no contract at X402_ASSET ${token} on ${config.network}: set the token payments are made in`);
     return { problems };
   }

@@ -47,8 +47,9 @@ interface AssetSettings {
 const USDC_LIKE = { name: "USD Coin", version: "2", decimals: 6 };
 
 /**
- * The token payments are made in. Unset: the network's USDC from the official x402 package's table (an
- * EIP-3009 entry; its EIP-712 name differs between networks: "USD Coin" on Base, "USDC" on Base Sepolia).
+ * The token payments are made in. Unset: the network's default stablecoin in the official x402 package's table
+ * (USDC on Base, Base Sepolia, Ethereum, ...; an EIP-3009 entry: its EIP-712 name differs between networks,
+ * "USD Coin" on Base, "USDC" on Base Sepolia).
  * A token of that table keeps its name, version and decimals unless they are set; another token is taken
  * to be USDC-like unless they are. A wrong name or version makes every payment's signature fail, wrong
  * decimals a wrong price: start-up compares them with the chain where a node is configured
@@ -58,6 +59,9 @@ function resolveAsset(env: Env): AssetSettings {
   let known: { asset: string; name: string; version: string; decimals: number } | undefined;
   if (env.X402_ASSET) {
     known = findDefaultAsset(env.X402_ASSET, env.X402_NETWORK as `${string}:${string}`);
+    if (known && "assetTransferMethod" in known) {
+      throw new Error(`X402_ASSET ${env.X402_ASSET} is settled through permit2 (no EIP-3009): this service takes EIP-3009 tokens only (USDC and the like)`);
+    }
   } else {
     try {
       known = getDefaultAsset(env.X402_NETWORK as `${string}:${string}`);
@@ -67,7 +71,7 @@ function resolveAsset(env: Env): AssetSettings {
     // Tokens without EIP-3009 (permit2) cannot be settled by this service's exact-scheme facilitator.
     if (!known || "assetTransferMethod" in known) {
       throw new Error(
-        `X402_NETWORK ${env.X402_NETWORK} has no EIP-3009 USDC the x402 package knows of: set X402_ASSET (and X402_ASSET_NAME, X402_ASSET_VERSION, X402_ASSET_DECIMALS) to the token payments are made in`,
+        `X402_NETWORK ${env.X402_NETWORK} has no EIP-3009 stablecoin the x402 package knows of: set X402_ASSET (and X402_ASSET_NAME, X402_ASSET_VERSION, X402_ASSET_DECIMALS) to the token payments are made in`,
       );
     }
   }

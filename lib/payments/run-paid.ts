@@ -130,14 +130,29 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
   // Without a fingerprint, no request is "the same" as another: a stored answer is never served again.
   const fingerprint = createHash("sha256").update(options.fingerprint ?? `${options.endpoint}\n${options.requestId}`).digest("hex");
   const proof = options.proof;
-  const takeWalletMinuteSlot = async (payer: string): Promise<void> => {
+  const walletMinuteSlot = async (payer: string) => {
     const limit = getEnv().RATE_LIMIT_PER_MINUTE;
-    const slot = await takeMinuteSlot(prisma, `wallet:${payer}`, limit, now());
+    return { limit, slot: await takeMinuteSlot(prisma, `wallet:${payer}`, limit, now()) };
+  };
+  const takeWalletMinuteSlot = async (payer: string): Promise<void> => {
+    const { limit, slot } = await walletMinuteSlot(payer);
     if (!slot.ok) throw rateLimited(slot.retryAfterSeconds, `This wallet made ${limit} requests in the last minute.`);
+  };
+  // A stored answer fetched again is a request like any other; refused, it says the answer is paid and kept.
+  const admitReplay = async ({ payer, answerExpiresAt }: { payer: string; answerExpiresAt: Date | null }): Promise<void> => {
+    const { limit, slot } = await walletMinuteSlot(payer);
+    if (slot.ok) return;
+    throw new ServiceError(
+      "rate_limited",
+      `This wallet made ${limit} requests in the last minute. This payment was already charged for this request and its answer ` +
+        `is kept${answerExpiresAt ? ` until ${answerExpiresAt.toISOString()}` : ""}: repeat the request with the same payment in ` +
+        `${slot.retryAfterSeconds} s (nothing more is charged).`,
+      { retry_after: slot.retryAfterSeconds },
+    );
   };
   const paidBefore = async (): Promise<PaidResult<T> | null> => {
     if (options.fingerprint === undefined || options.privateAnswer) return null;
-    const again = await servePaidAgain({ prisma, payments, requirements, proof, fingerprint, admit: takeWalletMinuteSlot });
+    const again = await servePaidAgain({ prisma, payments, requirements, proof, fingerprint, admit: admitReplay });
     return again && { result: again.answer as T, payer: again.payer, settled: true, headers: again.headers, requestId: again.requestId, replayed: true };
   };
 

@@ -33,10 +33,11 @@ export interface ServePaidAgainOptions {
   /** sha256 of what is asked now. */
   fingerprint: string;
   /**
-   * Called with the payer before its stored answer goes out; throws to refuse (the wallet's per-minute limit:
-   * a replay is a request like any other, and one payment must not fetch a stored answer without bound).
+   * Called before a stored answer goes out, except the first fetch of one its payer was told to come back for
+   * (a 503 while its settlement confirmed); throws to refuse (the wallet's per-minute limit: a replay is a
+   * request like any other, and one payment must not fetch a stored answer without bound).
    */
-  admit?: (payer: string) => Promise<void>;
+  admit?: (row: { payer: string; answerExpiresAt: Date | null }) => Promise<void>;
 }
 
 function proofVersion(proof: string): 1 | 2 {
@@ -65,7 +66,7 @@ export async function servePaidAgain({ prisma, payments, requirements, proof, fi
       );
     },
     handOut: async (row) => {
-      await admit?.(row.payer);
+      if (!row.answerAwaitedSince) await admit?.(row);
       // It goes out now: no longer waiting for a repeat with a new payment (serve-undelivered-answer.ts).
       if (row.answerAwaitedSince) await prisma.paymentRecord.updateMany({ where: { nonceKey: row.nonceKey }, data: { answerAwaitedSince: null } });
       return true;

@@ -58,7 +58,14 @@ describe("what a per-address limit counts", () => {
     expect(limitKey("::1")).toBe("0:0:0:0::/64");
     expect(limitKey("2001:db8:1:3::5")).not.toBe(limitKey("2001:db8:1:2::5"));
     expect(limitKey("::ffff:198.51.100.7")).toBe("198.51.100.7");
-    expect(limitKey("64:ff9b::198.51.100.7")).toBe("64:ff9b:0:0::/64");
+    // IPv4 written inside IPv6 in other spellings is still one IPv4 client (each its own, not one shared /64).
+    expect(limitKey("0:0:0:0:0:ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(limitKey("::ffff:cb00:7109")).toBe("203.0.113.9");
+    expect(limitKey("64:ff9b::198.51.100.7")).toBe("198.51.100.7");
+    expect(limitKey("::203.0.113.9")).toBe("203.0.113.9");
+    // A port is not part of the caller.
+    expect(limitKey("[2001:db8:1:2::5]:443")).toBe("2001:db8:1:2::/64");
+    expect(limitKey("198.51.100.7:8080")).toBe("198.51.100.7");
     expect(limitKey("198.51.100.7")).toBe("198.51.100.7");
     expect(limitKey("unknown")).toBe("unknown");
   });

@@ -81,7 +81,18 @@ describe.each(EACH_DATABASE)("the money path on %s", (_name, target) => {
       const refused = await getCase(withProof(url, proof));
       const body = await refused.json();
       expect(body.error).toMatchObject({ code: "rate_limited", retry_after: expect.any(Number) });
+      // Not "nothing was charged": the answer is paid for and kept, and the same payment fetches it later.
+      expect(body.error.message).toMatch(/already charged for this request and its answer is kept until .*: repeat the request with the same payment in \d+ s/);
+      expect(body.error.message).not.toMatch(/Nothing was charged/);
       expect(Number(refused.headers.get("retry-after"))).toBe(body.error.retry_after);
+      // An answer its payer was told to come back for (a 503 while the settlement confirmed) is handed out
+      // the first time whatever the count: the payer did as told.
+      await environment.opened.db.prisma.$executeRawUnsafe(
+        "UPDATE payment_records SET answer_awaited_since = now() WHERE payer = $1 AND outcome = 'settled'",
+        replayer.address.toLowerCase(),
+      );
+      expect((await getCase(withProof(url, proof))).status).toBe(200);
+      expect((await getCase(withProof(url, proof))).status).toBe(429);
       expect(before - (await replayer.balance())).toBe(PRICE);
     } finally {
       if (saved === undefined) delete process.env.RATE_LIMIT_PER_MINUTE;

@@ -75,7 +75,12 @@ describe("payment configuration", () => {
     expect(getPaymentConfig()).toMatchObject({ asset: "0x2222222222222222222222222222222222222222", assetName: "USD Coin", assetVersion: "2", decimals: 6 });
     // A network the package has no EIP-3009 USDC for: the token must be named.
     withEnv({ ...paying, X402_NETWORK: "eip155:31337" });
-    expect(() => getPaymentConfig()).toThrow(/eip155:31337 has no EIP-3009 USDC the x402 package knows of: set X402_ASSET/);
+    expect(() => getPaymentConfig()).toThrow(/eip155:31337 has no EIP-3009 stablecoin the x402 package knows of: set X402_ASSET/);
+    // A listed token settled through permit2 (MegaETH's MegaUSD) cannot be taken: refused, named or not.
+    withEnv({ ...paying, X402_NETWORK: "eip155:4326" });
+    expect(() => getPaymentConfig()).toThrow(/no EIP-3009 stablecoin/);
+    withEnv({ ...paying, X402_NETWORK: "eip155:4326", X402_ASSET: "0xFAfDdbb3FC7688494971a79cc65DCa3EF82079E7" });
+    expect(() => getPaymentConfig()).toThrow(/permit2 \(no EIP-3009\): this service takes EIP-3009 tokens only/);
   });
 
   it.each([
