@@ -1,14 +1,8 @@
 // GET /v2/status (and the status page, and MCP's service_status): operational status and the whole
 // registry, covered and planned, with the notes of what affects courts now (lib/status/court-notices.ts).
-import { API_VERSION, type StatusResponse } from "@/contract";
+import type { StatusResponse } from "@/contract";
 import { getEnv } from "@/lib/env";
-import { statusMeta, type MetaBase } from "@/lib/meta";
 import { noticedCourts, readCourtNotices, statusOf, type CourtNotices, type NoticedCourts } from "./court-notices";
-
-export interface GetStatusOptions {
-  meta: MetaBase;
-  baseUrl: string;
-}
 
 export interface StatusState {
   operational_status: StatusResponse["operational_status"];
@@ -26,15 +20,4 @@ export async function readStatusState(sandbox: boolean): Promise<StatusState> {
   const notices = await readCourtNotices(sandbox);
   const override = sandbox ? undefined : getEnv().SERVICE_STATUS_OVERRIDE;
   return { operational_status: override ?? statusOf(notices), notices, courts: noticedCourts(notices) };
-}
-
-export async function getStatus({ meta, baseUrl }: GetStatusOptions): Promise<StatusResponse> {
-  const state = await readStatusState(meta.sandbox);
-  return {
-    meta: statusMeta(meta),
-    api_version: API_VERSION,
-    changelog_url: `${baseUrl}/docs/changelog`,
-    operational_status: state.operational_status,
-    courts: [...state.courts.courts],
-  };
 }
