@@ -57,7 +57,7 @@ export async function startServer(): Promise<void> {
         logEvent("error", "payment settings disagree with the chain: the server stops", { problems });
         process.exit(1);
       })
-      .catch((error: unknown) => logEvent("warn", "payment settings not checked against the chain: its node did not answer", { detail: String(error) }));
+      .catch((error: unknown) => logEvent("warn", "payment settings not checked against the chain: its node did not answer, or is still syncing", { detail: String(error) }));
   }
   // Payments a crash left unfinished are finished from the chain, in the background (never blocking start-up).
   const { reconcileAtStartup } = await import("@/lib/payments/run-reconciler");
