@@ -8,17 +8,13 @@
 //
 // So a read either sees a refresh's entries (and its queried_at is not earlier than their stamp) or does
 // not (and their stamp is later than its queried_at). Rows are read in the same transaction as the lock.
+import { databaseNow } from "@/lib/db/database-now";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 
 export type Transaction = Prisma.TransactionClient;
 
 export function caseLockKey(courtCode: string, caseId: string): string {
   return `case:${courtCode}|${caseId}`;
-}
-
-async function databaseNowMs(tx: Transaction): Promise<number> {
-  const rows = await tx.$queryRawUnsafe<{ now: Date }[]>("SELECT clock_timestamp() AS now");
-  return rows[0]!.now.getTime();
 }
 
 export interface Snapshot {
@@ -42,7 +38,7 @@ export async function withCaseSnapshot<T>(
           unique,
         );
       }
-      const queriedAt = new Date(Math.floor(await databaseNowMs(tx)));
+      const queriedAt = new Date(Math.floor((await databaseNow(tx)).getTime()));
       return read({ tx, queriedAt });
     },
     { timeout: 30_000, maxWait: 30_000 },
@@ -67,9 +63,9 @@ export async function withCaseWrite<T>(
   return prisma.$transaction(
     async (tx) => {
       await tx.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", key);
-      const stamp = new Date(Math.floor(await databaseNowMs(tx)) + 1);
+      const stamp = new Date(Math.floor((await databaseNow(tx)).getTime()) + 1);
       const result = await write({ tx, stamp });
-      while ((await databaseNowMs(tx)) < stamp.getTime()) {
+      while (((await databaseNow(tx)).getTime()) < stamp.getTime()) {
         await tx.$executeRawUnsafe("SELECT pg_sleep(0.001)");
       }
       return result;

@@ -7,6 +7,7 @@
 // report was asked for (so concurrent fetches count it against the budget); a report sent but never
 // answered keeps that estimate. It, or a billed page that is not a docket, holds the case's next report
 // back (report-hold.ts).
+import { databaseNow } from "@/lib/db/database-now";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
 import type { PageRefusal } from "@/lib/sources/types";
@@ -76,7 +77,7 @@ export async function fetchDocketReport(options: DocketFetchOptions): Promise<Do
   try {
     // When this reading began, by the database's clock (the feed poller's seen times are too): stored with the
     // case, it says which feed items and entry counts the cache holds (plan-pacer-refresh.ts).
-    askedAt = (await prisma.$queryRawUnsafe<{ at: Date }[]>("SELECT clock_timestamp() AS at"))[0]!.at;
+    askedAt = await databaseNow(prisma);
     page = await ecfRequest({
       prisma,
       settings,
