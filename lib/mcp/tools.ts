@@ -2,9 +2,6 @@
 // validation, prices and results cannot drift apart.
 import { z } from "zod";
 import {
-  API_VERSION,
-  type Court,
-  type StatusResponse,
   DELIVERIES_LIMIT_DEFAULT,
   DELIVERIES_LIMIT_MAX,
   batchQuerySchema,
@@ -16,7 +13,6 @@ import { monitorCase } from "@/lib/cases/monitor-case";
 import { parseCaseRequest, parseMonitorRequest } from "@/lib/cases/parse-case-request";
 import { parseBatchRequest, queryBatch } from "@/lib/cases/query-batch";
 import { queryCase } from "@/lib/cases/query-case";
-import { COURTS, toPublicCourt } from "@/lib/courts/registry";
 import type { RequestContext } from "@/lib/http/define-endpoint";
 import { ServiceError } from "@/lib/errors";
 import { parseWith } from "@/lib/http/parse-input";
@@ -29,10 +25,8 @@ import { decodeCursor } from "@/lib/deliveries/cursor";
 import { getPrisma } from "@/lib/db";
 import { getKeyState } from "@/lib/keys/get-key-state";
 import { sandboxDeliveries, sandboxKeyState } from "@/lib/sandbox/wallet";
-import { readStatusState } from "@/lib/status/get-status";
-import type { NoticedCourts } from "@/lib/status/court-notices";
-import { statusMeta } from "@/lib/meta";
 import { logEvent } from "@/lib/log";
+import { courtListToolResult, statusToolResult } from "./registry-tool-results";
 
 const paymentTx = z
   .string({ error: "a payment is the base64 PaymentPayload, a string" })
@@ -165,30 +159,6 @@ const walletToolInput = z.strictObject({
   ),
 });
 
-/** The registry is fixed for the process (coverage is computed at start-up): each list is built and serialized once. */
-const courtLists = new Map<boolean, { value: { courts: Court[] }; json: string }>();
-function courtList(includePlanned: boolean): { value: { courts: Court[] }; json: string } {
-  let list = courtLists.get(includePlanned);
-  if (!list) {
-    const value = { courts: COURTS.filter((court) => includePlanned || court.coverage !== "planned").map(toPublicCourt) };
-    list = { value, json: JSON.stringify(value) };
-    courtLists.set(includePlanned, list);
-  }
-  return list;
-}
-
-/** The courts' JSON of a registry state, as text (decoded once per state; GET /v2/status copies the bytes). */
-const courtsText = new Map<string, string>();
-function courtsJson(courts: NoticedCourts): string {
-  let text = courtsText.get(courts.version);
-  if (text === undefined) {
-    if (courtsText.size >= 16) courtsText.clear(); // states change rarely; a bound all the same
-    text = courts.bytes.toString("utf8");
-    courtsText.set(courts.version, text);
-  }
-  return text;
-}
-
 export const TOOLS: readonly ToolDefinition[] = [
   {
     name: "service_status",
@@ -197,17 +167,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: noArguments,
     run: async (args, context) => {
       parseWith(noArguments, args);
-      // As GET /v2/status: the courts' bytes made once per state of their notes, the rest per call.
-      const state = await readStatusState(context.meta.sandbox);
-      const head = JSON.stringify({
-        meta: statusMeta(context.meta),
-        api_version: API_VERSION,
-        changelog_url: `${context.baseUrl}/docs/changelog`,
-        operational_status: state.operational_status,
-      } satisfies Omit<StatusResponse, "courts">);
-      return {
-        serialized: [{ json: `${head.slice(0, -1)},"courts":` }, { json: courtsJson(state.courts), key: `status:${state.courts.version}` }, { json: "}" }],
-      };
+      return statusToolResult(context.meta, context.baseUrl);
     },
   },
   {
@@ -216,9 +176,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     description: "Free. Courts with codes, names, jurisdictions and case id patterns; planned courts included unless include_planned is false.",
     input: courtListInput,
     run: async (args) => {
-      const includePlanned = parseWith(courtListInput, args).include_planned;
-      const list = courtList(includePlanned);
-      return { value: list.value, serialized: [{ json: list.json, key: `court_list:${includePlanned}` }] };
+      return courtListToolResult(parseWith(courtListInput, args).include_planned);
     },
   },
   {

@@ -83,15 +83,17 @@ function noticesKey(notices: CourtNotices): string {
 export interface NoticedCourts {
   key: string;
   courts: readonly Court[];
-  /** `courts` as JSON in UTF-8, made once per key (~900 KB: GET /v2/status copies it into each answer). */
+  /** `courts` as JSON, made once per key: the text (MCP's service_status escapes it once) and its UTF-8 bytes (~900 KB: GET /v2/status copies them into each answer). */
+  json: string;
   bytes: Buffer;
   /** A hash of `bytes`: changes whenever any court's public fields or notes do (a reworded note included). */
   version: string;
 }
 
 function makeNoticed(key: string, courts: readonly Court[]): NoticedCourts {
-  const bytes = Buffer.from(JSON.stringify(courts), "utf8");
-  return { key, courts, bytes, version: createHash("sha256").update(bytes).digest("hex").slice(0, 16) };
+  const json = JSON.stringify(courts);
+  const bytes = Buffer.from(json, "utf8");
+  return { key, courts, json, bytes, version: createHash("sha256").update(bytes).digest("hex").slice(0, 16) };
 }
 
 /** The registry as this deployment records it, without notices. */

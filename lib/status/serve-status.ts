@@ -9,8 +9,7 @@ import { API_VERSION } from "@/contract";
 import { applyRequestSwitches, beginRequest, errorResponse } from "@/lib/http/define-endpoint";
 import { refuseQueryParameters } from "@/lib/http/parse-input";
 import { limitSandbox } from "@/lib/limits/limit-sandbox";
-import { statusMeta } from "@/lib/meta";
-import { readStatusState } from "./get-status";
+import { readStatusState, statusPrefix } from "./get-status";
 import { rememberBounded } from "./status-memo";
 
 const CLOSING = Buffer.from("}", "utf8");
@@ -52,13 +51,8 @@ export async function serveStatus(request: Request): Promise<Response> {
       "x-request-id": context.meta.request_id,
     };
     if (matches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
-    const head = JSON.stringify({
-      meta: statusMeta(context.meta),
-      api_version: API_VERSION,
-      changelog_url: changelogUrl,
-      operational_status: status,
-    });
-    const body = Buffer.concat([Buffer.from(`${head.slice(0, -1)},"courts":`, "utf8"), courts.bytes, CLOSING]);
+    const prefix = statusPrefix({ operational_status: status }, context.meta, changelogUrl);
+    const body = Buffer.concat([Buffer.from(prefix, "utf8"), courts.bytes, CLOSING]);
     return new Response(body, {
       status: 200,
       headers: { ...headers, "content-type": "application/json; charset=utf-8" },
