@@ -177,6 +177,12 @@ function settleResponse(headers: Record<string, string> | undefined): unknown {
   }
 }
 
+/**
+ * A tool's JSON-RPC result: the value's JSON as the text content and, up to MCP_STRUCTURED_LIMIT_BYTES, as the
+ * structured content, joined as bytes (what JSON.stringify of the whole result gives). A result already
+ * serialized (ToolResult.serialized: the free registry tools) is copied; its keyed pieces are encoded and
+ * escaped once, not per call.
+ */
 function toolResult(context: RequestContext, id: RpcId, result: ToolResult): Response {
   // HTTP sends the settlement as PAYMENT-RESPONSE; x402's MCP transport puts the SettleResponse here. The
   // delivery history's separate payment (service_wallet_info) has a key of its own.
@@ -186,21 +192,20 @@ function toolResult(context: RequestContext, id: RpcId, result: ToolResult): Res
       ["x402/payment-response-deliveries", settleResponse(result.deliveriesPayment)],
     ].filter(([, value]) => value !== undefined),
   );
-  if (result.serialized) return serializedToolResult(context, id, result.serialized, meta);
-  const text = JSON.stringify(result.value);
-  const small = Buffer.byteLength(text, "utf8") <= MCP_STRUCTURED_LIMIT_BYTES;
-  return rpcResult(context, id, {
-    content: [{ type: "text", text }],
-    ...(small ? { structuredContent: result.value as Record<string, unknown> } : {}),
-    isError: false,
-    ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}),
-  });
+  const encoded = (result.serialized ?? [{ json: JSON.stringify(result.value) }]).map(encodedPiece);
+  const small = encoded.reduce((total, piece) => total + piece.json.length, 0) <= MCP_STRUCTURED_LIMIT_BYTES;
+  const extra = Object.keys(meta).length > 0 ? `,"_meta":${JSON.stringify(meta)}` : "";
+  const body = Buffer.concat([
+    Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id ?? 0)},"result":{"content":[{"type":"text","text":"`, "utf8"),
+    ...encoded.map((piece) => piece.escaped),
+    Buffer.from(small ? `"}],"structuredContent":` : `"}]`, "utf8"),
+    ...(small ? encoded.map((piece) => piece.json) : []),
+    Buffer.from(`,"isError":false${extra}}}`, "utf8"),
+  ]);
+  return new Response(body, { status: 200, headers: jsonHeaders(context) });
 }
 
-/**
- * Keyed pieces as UTF-8, as they go out: the JSON (structured content) and its escaped copy (the inside of the
- * text content's string). A free tool's registry is encoded and escaped once, not per call.
- */
+/** Keyed pieces as UTF-8, as they go out: the JSON (structured content) and its escaped copy (the inside of the text content's string). */
 const encodedPieces = new Map<string, { json: Buffer; escaped: Buffer }>();
 const escapeText = (json: string) => JSON.stringify(json).slice(1, -1);
 
@@ -213,25 +218,6 @@ function encodedPiece(piece: NonNullable<ToolResult["serialized"]>[number]): { j
     encodedPieces.set(piece.key, encoded);
   }
   return encoded;
-}
-
-/**
- * The same JSON-RPC body toolResult builds, from a result already serialized (ToolResult.serialized): the
- * text content is the value's JSON as a string, the structured content the JSON itself, joined as bytes.
- */
-function serializedToolResult(context: RequestContext, id: RpcId, pieces: NonNullable<ToolResult["serialized"]>, meta: Record<string, unknown>): Response {
-  const encoded = pieces.map(encodedPiece);
-  const jsonBytes = encoded.reduce((total, piece) => total + piece.json.length, 0);
-  const small = jsonBytes <= MCP_STRUCTURED_LIMIT_BYTES;
-  const extra = Object.keys(meta).length > 0 ? `,"_meta":${JSON.stringify(meta)}` : "";
-  const body = Buffer.concat([
-    Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id ?? 0)},"result":{"content":[{"type":"text","text":"`, "utf8"),
-    ...encoded.map((piece) => piece.escaped),
-    Buffer.from(small ? `"}],"structuredContent":` : `"}]`, "utf8"),
-    ...(small ? encoded.map((piece) => piece.json) : []),
-    Buffer.from(`,"isError":false${extra}}}`, "utf8"),
-  ]);
-  return new Response(body, { status: 200, headers: jsonHeaders(context) });
 }
 
 function rpcResult(context: RequestContext, id: RpcId, result: Record<string, unknown>): Response {
