@@ -807,13 +807,18 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect((await prisma().case.findFirst({ where: { caseId: hosted.caseId }, select: { readFrom: true } }))?.readFrom).not.toBeNull();
   });
 
-  it("a court without a feed: an entry count taken after a reading began is not taken for that reading's when it is stored later", async () => {
+  /** A laed docket cached at nyed as of 2009-06-30, a court without a feed (its poll says so). */
+  const cachedWithoutFeed = async () => {
     env.pacer.feeds.set("nyed", { kind: "none" });
     const hosted = host(LAED, "nyed");
     env.pacer.advanceTo("2009-06-30");
     expect((await queryCase("nyed", hosted.caseId)).status).toBe(200);
     await pollPacerFeeds(prisma(), new Date());
-    const court = findCourt("nyed")!;
+    return { hosted, court: findCourt("nyed")! };
+  };
+
+  it("a court without a feed: an entry count taken after a reading began is not taken for that reading's when it is stored later", async () => {
+    const { hosted, court } = await cachedWithoutFeed();
     // A reading begins (a query on another instance) before the court dockets new entries.
     const early = await fetchFromSource({ court, caseId: hosted.caseId, now: new Date() });
     if (early.kind !== "found") throw new Error(`reading failed: ${JSON.stringify(early)}`);
@@ -858,14 +863,9 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
   });
 
   it("a court without a feed: the free entry count decides, and a docket is paid for only when it moved", async () => {
-    env.pacer.feeds.set("nyed", { kind: "none" });
-    const hosted = host(LAED, "nyed");
-    env.pacer.advanceTo("2009-06-30");
-    expect((await queryCase("nyed", hosted.caseId)).status).toBe(200);
-    await pollPacerFeeds(prisma(), new Date());
+    const { hosted, court } = await cachedWithoutFeed();
     expect(await prisma().pacerFeed.findUnique({ where: { courtCode: "nyed" } })).toMatchObject({ entryTypes: "none" });
 
-    const court = findCourt("nyed")!;
     let before = env.server.log.length;
     const unchanged = await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() });
     expect(unchanged).toMatchObject({ skipped: 1, attempted: 0 });
