@@ -2,7 +2,7 @@
 // and before it settled: the nonce then reads as used on chain, though nothing was transferred. Settlement and
 // the reconciler must tell this from a payment (the AuthorizationUsed / AuthorizationCanceled events), or the
 // answer would be given free. Real chain (TestUSDC has USDC's cancelAuthorization), real facilitator, real ledger.
-import { createWalletClient, http, parseAbi, parseSignature, type Hex } from "viem";
+import type { Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getCase } from "@/app/v2/case/route";
 import { buildRequirements } from "@/lib/payments/build-requirements";
@@ -15,9 +15,8 @@ import { settlePayment } from "@/lib/payments/settle-payment";
 import { verifyPayment, type VerifiedPayment } from "@/lib/payments/verify-payment";
 import { demoCaseIds } from "../helpers/demo-case-ids";
 import { startPaidEnvironment, type PaidEnvironment } from "../helpers/paid-environment";
-import { chainClients, type Payer } from "../helpers/payer";
-
-const cancelAbi = parseAbi(["function cancelAuthorization(address authorizer, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)"]);
+import type { Payer } from "../helpers/payer";
+import { cancelAuthorization } from "../helpers/cancel-authorization";
 
 let environment: PaidEnvironment;
 let payer: Payer;
@@ -39,22 +38,8 @@ async function verifiedPayment(): Promise<VerifiedPayment> {
   return verifyPayment(proof, buildRequirements(config, { queries: 1, description: "A case query" }, url), await getPayments(config));
 }
 
-/** The payer cancels the authorization on chain, as USDC lets it: signed by the payer, sent by its wallet. */
-async function cancel(nonce: Hex): Promise<void> {
-  const { info } = environment;
-  const signature = await payer.account.signTypedData({
-    domain: { name: "USD Coin", version: "2", chainId: info.chainId, verifyingContract: info.token },
-    types: { CancelAuthorization: [{ name: "authorizer", type: "address" }, { name: "nonce", type: "bytes32" }] },
-    primaryType: "CancelAuthorization",
-    message: { authorizer: payer.address, nonce },
-  });
-  const { v, r, s } = parseSignature(signature);
-  const wallet = createWalletClient({ account: payer.account, chain: chainClients(info).chain, transport: http(info.rpcUrl) });
-  const hash = await wallet.writeContract({ address: info.token, abi: cancelAbi, functionName: "cancelAuthorization", args: [payer.address, nonce, Number(v), r, s] });
-  const reader = chainReaderFor(getPaymentConfig()!)!;
-  for (let i = 0; i < 100 && (await reader.receiptStatus(hash)) === null; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(await reader.receiptStatus(hash)).toBe("success");
-}
+/** The payer cancels the authorization on chain, as USDC lets it. */
+const cancel = (nonce: Hex) => cancelAuthorization(environment.info, payer, nonce);
 
 /** The ledger row a crash after the broadcast would leave: settling, 20 minutes quiet, no transaction hash. */
 async function settlingRow(payment: VerifiedPayment, requestId: string): Promise<Parameters<typeof reconcilePayment>[1]> {
