@@ -9,7 +9,9 @@
 //   as its path and query, its host dropped (as for any request, links come from PUBLIC_BASE_URL where set).
 // - a request whose headers or body never finish arriving held its buffered part for Node's default of
 //   5 minutes (1,500 such connections: 900 MB): the server's timeouts are tightened to 20 s for the headers
-//   and 30 s for the whole request (the 512 kB body limit needs 17 kB/s), which Node enforces itself.
+//   and 30 s for the whole request (the 512 kB body limit needs 17 kB/s), which Node enforces itself, and
+//   Node is made to look for such requests every second (its default, every 30 s, let them run up to 30 s
+//   past either bound).
 // Installed once per process from instrumentation.ts, for `next start` and `next dev`; on Vercel the
 // platform answers these itself (and receives request bodies before the function runs).
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
@@ -30,6 +32,8 @@ const INSTALLED = Symbol.for("court-docket-api.raw-request-guard");
 /** Longest wait for a request's headers, and for the whole request (headers and body), in milliseconds. */
 export const HEADERS_TIMEOUT_MS = 20_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
+/** How often Node looks for requests past those bounds: a request is closed at most this long after one. */
+export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 const bounded = new WeakSet<http.Server>();
 
 /** Node checks these on every connection at its own interval, reading the server's current values. */
@@ -38,6 +42,22 @@ function boundRequestTime(server: http.Server): void {
   const tighter = (current: number, bound: number) => (current > 0 && current < bound ? current : bound);
   server.headersTimeout = tighter(server.headersTimeout, HEADERS_TIMEOUT_MS);
   server.requestTimeout = tighter(server.requestTimeout, REQUEST_TIMEOUT_MS);
+  checkTimeoutsOften(server as http.Server & { connectionsCheckingInterval: number });
+}
+
+/**
+ * Node starts its timer for those checks when the server begins listening, at `connectionsCheckingInterval`
+ * (30 s unless the server was created with another), and the guard first sees a server at its first
+ * connection, later. Node's own start-up step for the checks (its 'listening' listener) replaces the timer
+ * it set; it is run again with the shorter interval. Where a Node version lacks that listener, the checks keep
+ * Node's interval (tests/unit/raw-request-guard.test.ts fails there).
+ */
+function checkTimeoutsOften(server: http.Server & { connectionsCheckingInterval: number }): void {
+  if (!(server.connectionsCheckingInterval > TIMEOUT_CHECK_INTERVAL_MS)) return;
+  server.connectionsCheckingInterval = TIMEOUT_CHECK_INTERVAL_MS;
+  if (!server.listening) return; // read when it starts listening
+  const startChecks = server.listeners("listening").find((listener) => listener.name === "setupConnectionsTracking");
+  startChecks?.call(server);
 }
 
 export function installRawRequestGuard(): void {

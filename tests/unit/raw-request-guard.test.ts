@@ -1,10 +1,10 @@
 // The raw request guard (lib/http/raw-request-guard.ts) on a plain Node server: what Next never sees is
 // answered in the envelope, and an absolute-form target reaches the server as its path.
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
-import { HEADERS_TIMEOUT_MS, installRawRequestGuard, REQUEST_TIMEOUT_MS } from "@/lib/http/raw-request-guard";
+import { HEADERS_TIMEOUT_MS, installRawRequestGuard, REQUEST_TIMEOUT_MS, TIMEOUT_CHECK_INTERVAL_MS } from "@/lib/http/raw-request-guard";
 
 let server: http.Server;
 let port = 0;
@@ -71,6 +71,39 @@ describe("raw request guard", () => {
       expect([tight.headersTimeout, tight.requestTimeout]).toEqual([2_000, 5_000]);
     } finally {
       await new Promise((resolve) => tight.close(resolve));
+    }
+  });
+
+  it("closes a request past those bounds within a second of them, not at Node's 30 s check", async () => {
+    // Bounds of 1 s and 1.5 s stand for the 20 s and 30 s (a server configured tighter stays so); Node's default
+    // check interval would close these connections after 30 s, past this test's time-out.
+    const slow = http.createServer({ headersTimeout: 1_000, requestTimeout: 1_500 }, (request, response) => {
+      request.resume().on("end", () => response.end("ok"));
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    const slowPort = (slow.address() as AddressInfo).port;
+    /** Sends `text` and then nothing more; resolves with what came back and how long until the server closed. */
+    const stall = (text: string) =>
+      new Promise<{ answer: string; afterMs: number }>((resolve, reject) => {
+        const started = Date.now();
+        const socket = net.connect(slowPort, "127.0.0.1", () => socket.write(text));
+        let answer = "";
+        socket.on("data", (chunk: Buffer) => (answer += chunk.toString("latin1")));
+        socket.on("error", reject);
+        socket.on("close", () => resolve({ answer, afterMs: Date.now() - started }));
+      });
+    try {
+      const [headers, body] = await Promise.all([
+        stall("GET /v2/status HTTP/1.1\r\nHost: x\r\nX-Slow: "),
+        stall("POST /v2/cases/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"),
+      ]);
+      expect((slow as http.Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval).toBe(TIMEOUT_CHECK_INTERVAL_MS);
+      for (const closed of [headers, body]) {
+        expect(closed.answer).toMatch(/^HTTP\/1\.1 408 /);
+        expect(closed.afterMs).toBeLessThan(10_000);
+      }
+    } finally {
+      await new Promise((resolve) => slow.close(resolve));
     }
   });
 
