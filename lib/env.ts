@@ -51,8 +51,8 @@ const fields = z.object({
   MCP_ALLOWED_ORIGINS: z.string().transform((value) => value.split(",").map((origin) => origin.trim().replace(/\/+$/, "")).filter(Boolean)).default([]),
 
   /**
-   * Where live case data comes from: `demo` (generated cases, lib/sources/demo) or `none` (no court system
-   * connected: cache misses answer 503). Default: `demo` in development and tests, `none` in production,
+   * Where live case data comes from for courts no real court system serves: `demo` (generated cases,
+   * lib/sources/demo) or `none` (such courts are `planned`: 422). Default: `demo` in development and tests, `none` in production,
    * so a deployment never serves generated data unless told to.
    */
   CASE_SOURCE: z.enum(["demo", "none"]).optional(),

@@ -32,18 +32,21 @@ const servedByPublicDocket = (court: CourtRecord, connections: Connections) => {
 /** Served by a real court system (not the demo source). */
 const servedLive = (court: CourtRecord, connections: Connections) => servedByPacer(court, connections) || servedByPublicDocket(court, connections);
 
+/** Why no real court system serves a covered court here (the court is not served live). */
+function notServedBecause(court: CourtRecord & { case_management_system: string }): string {
+  const system = publicDocketSystemOf(court);
+  if (system) return `${PUBLIC_DOCKET_NAMES[system]} is not connected in this deployment (PUBLIC_DOCKET_SYSTEMS)`;
+  if (!FEDERAL.has(court.kind)) return `${court.case_management_system} is not connected in this deployment`;
+  if (pacerServesCourt(court)) return "no PACER account is configured in this deployment";
+  // A PACER account changes nothing for these: the PACER source has no fetcher for their dockets yet.
+  return `the PACER source does not read this court's ${court.case_management_system} dockets yet (it reads the district and bankruptcy courts, the CIT and the Court of Federal Claims)`;
+}
+
 /** The court with the coverage this deployment gives it. */
 export function connectedCoverage(court: CourtRecord, connections: Connections): CourtRecord {
   if (court.coverage === "planned" || court.case_management_system === null) return court;
   if (servedLive(court, connections) || connections.demo) return court;
-  const system = publicDocketSystemOf(court);
-  const missing = system
-    ? `${PUBLIC_DOCKET_NAMES[system]} is not connected in this deployment (PUBLIC_DOCKET_SYSTEMS)`
-    : FEDERAL.has(court.kind)
-      ? pacerServesCourt(court)
-        ? "no PACER account is configured in this deployment"
-        : `${court.case_management_system} is not connected yet`
-      : `${court.case_management_system} is not connected in this deployment`;
+  const missing = notServedBecause({ ...court, case_management_system: court.case_management_system });
   return {
     ...court,
     coverage: "planned",
@@ -57,9 +60,9 @@ export function connectedCoverage(court: CourtRecord, connections: Connections):
 export function publicSystem(court: CourtRecord, connections: Connections): Pick<CourtRecord, "case_management_system" | "notes"> {
   const demo = court.coverage !== "planned" && court.case_management_system !== null && !servedLive(court, connections) && connections.demo;
   if (!demo) return { case_management_system: court.case_management_system, notes: court.notes };
-  const why = publicDocketSystemOf(court) ? "PUBLIC_DOCKET_SYSTEMS does not connect it" : "no PACER account is configured";
+  const why = notServedBecause({ ...court, case_management_system: court.case_management_system! });
   return {
     case_management_system: `Demo source (generated cases; ${court.case_management_system} not connected)`,
-    notes: `Demo source: this deployment answers with generated cases, not the court's records (${why}).${court.notes ? ` ${court.notes}` : ""}`,
+    notes: `Demo source: this deployment answers with generated cases, not the court's records; ${why}.${court.notes ? ` ${court.notes}` : ""}`,
   };
 }

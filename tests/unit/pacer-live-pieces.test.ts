@@ -60,7 +60,20 @@ describe("coverage from connected sources", () => {
     const pacer = { pacer: true, demo: false, publicDockets: new Set<never>() };
     expect(connectedCoverage(court("nysd"), pacer)).toMatchObject({ coverage: "full", case_management_system: "CM/ECF" });
     expect(connectedCoverage(court("ca3"), pacer)).toMatchObject({ coverage: "planned", case_management_system: null, refresh_cadence_seconds: null });
-    expect(connectedCoverage(court("ca3"), pacer).notes).toMatch(/not connected yet/);
+    // The account is configured: the notes say what is missing for these courts, not that it is absent.
+    for (const code of ["ca3", "jpml", "bap9", "cavc"]) {
+      const notes = connectedCoverage(court(code), pacer).notes!;
+      expect(notes).toMatch(/^Not served: the PACER source does not read this court's CM\/ECF( Appellate)? dockets yet/);
+      expect(notes).not.toMatch(/no PACER account|not connected/);
+    }
+    // With the demo source beside the account they are generated, and say why in the same words.
+    const pacerAndDemo = { pacer: true, demo: true, publicDockets: new Set<never>() };
+    for (const code of ["ca2", "ca3", "jpml", "bap9", "cavc"]) {
+      const served = publicSystem(connectedCoverage(court(code), pacerAndDemo), pacerAndDemo);
+      expect(served.case_management_system).toMatch(/^Demo source/);
+      expect(served.notes).toMatch(/generated cases, not the court's records; the PACER source does not read this court's/);
+      expect(served.notes).not.toMatch(/no PACER account/);
+    }
   });
 
   it("without any source a court is planned, never full; with the demo source federal courts say so", () => {
@@ -74,7 +87,7 @@ describe("coverage from connected sources", () => {
     // Internally the system stays CM/ECF (normalization keys on it); publicly the demo says what it is.
     expect(covered.case_management_system).toBe("CM/ECF");
     expect(publicSystem(covered, demo).case_management_system).toMatch(/^Demo source/);
-    expect(publicSystem(covered, demo).notes).toMatch(/generated cases/);
+    expect(publicSystem(covered, demo).notes).toMatch(/generated cases, not the court's records; no PACER account is configured/);
     const both = { pacer: true, demo: true, publicDockets: new Set<never>() };
     expect(publicSystem(connectedCoverage(court("nysd"), both), both).case_management_system).toBe("CM/ECF");
   });

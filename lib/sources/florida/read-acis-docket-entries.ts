@@ -21,8 +21,9 @@ export function acisEntryText(header: Fields): string {
 }
 
 /**
- * ACIS writes most times to the minute (seconds and milliseconds zero): such a time is kept without seconds,
- * so change detection takes it as any moment of that minute (lib/sources/normalize/normalize-date.ts).
+ * ACIS writes some times to the minute (seconds and milliseconds zero; most carry seconds): such a time is
+ * kept without seconds, so change detection takes it as any moment of that minute
+ * (lib/sources/normalize/normalize-date.ts).
  */
 function toMinuteUnlessSeconds(zoned: string, instant: number): string {
   return instant % 60_000 === 0 ? `${zoned.slice(0, 16)}${zoned.slice(19)}` : zoned;
