@@ -14,6 +14,7 @@ import { refreshCourt } from "@/lib/refresh/refresh-court";
 import { storeCase } from "@/lib/cases/store-case";
 import { fetchFromSource } from "@/lib/sources/fetch-from-source";
 import { forgetRefusingCourts } from "@/lib/sources/pacer/ecf-request";
+import { budgetState } from "@/lib/sources/pacer/fee-ledger";
 import { pacerSettings } from "@/lib/sources/pacer/pacer-settings";
 import { pollCourtFeed } from "@/lib/sources/pacer/poll-court-feed";
 import { pollPacerFeeds } from "@/lib/sources/pacer/poll-pacer-feeds";
@@ -504,6 +505,29 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect((await listUnhealthyCourts(prisma())).map((court) => court.courtCode)).not.toContain("mad");
   });
 
+  it("a docket report whose connection is lost after it went out: not sent again (it may have been billed), counted at the cap, and waits", async () => {
+    const hosted = host(MAD, "mad");
+    env.server.fail({ match: /DktRpt\.pl/, kind: "drop", times: 1 });
+    try {
+      const reportsBefore = docketRequests().length;
+      const dropped = await queryCase("mad", hosted.caseId);
+      expect(dropped.status).toBe(503);
+      expect(dropped.body.error.code).toBe("source_unavailable");
+      // Before: sent again at once (up to three times, each maybe billed), nothing in the ledger, no wait.
+      expect(docketRequests().length).toBe(reportsBefore + 1);
+      expect(await prisma().pacerFee.findMany({ where: { caseId: hosted.caseId }, select: { kind: true, costCents: true, estimated: true } })).toEqual([
+        { kind: "docket_full", costCents: 300, estimated: true },
+      ]);
+      await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+      const held = await queryCase("mad", hosted.caseId);
+      expect(held.status).toBe(503);
+      expect(Date.parse(held.body.error.estimated_recovery_at!) - Date.now()).toBeGreaterThan(14 * 60_000);
+      expect(docketRequests().length).toBe(reportsBefore + 1);
+    } finally {
+      env.server.clearFaults();
+    }
+  });
+
   it("a docket report slower than the fetch's deadline: counted at the cap, and not bought again on every query; the wait doubles", async () => {
     const hosted = host(NJD, "njd");
     // The report hangs past the whole fetch's deadline (each attempt may wait longer): the fetch gives up.
@@ -891,6 +915,33 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     hosted.docket = { ...hosted.docket, rows: hosted.docket.rows.map((row, index) => (index === 10 ? { ...row, entered: "2029-12-31" } : row)) };
     const relisted = await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() });
     expect(relisted).toMatchObject({ refreshed: 1, skipped: 0 });
+  });
+
+  it("entry count pages that charge: a run stops asking once they spend the budget, and a spent budget asks PACER nothing", async () => {
+    const { hosted, court } = await cachedWithoutFeed();
+    const second = host(LAED, "nyed");
+    expect((await queryCase("nyed", second.caseId)).status).toBe(200);
+    // The court's entry count page now charges $0.10 ("Cost:"); the budget has room for one such page.
+    env.pacer.mobileQueryCents = 10;
+    const { dayCents } = await budgetState(prisma(), pacerSettings()!, new Date());
+    env.configure({ PACER_DAILY_BUDGET_USD: ((dayCents + 10) / 100).toFixed(2) });
+    const mobilePages = () => env.server.requests(/mobile_query\.pl/).length;
+    try {
+      const pagesBefore = mobilePages();
+      const charged = await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId, second.caseId], now: new Date() });
+      expect(charged.budgetSpent).toBe(true);
+      // Before: every tracked case's page was asked for (and paid), whatever the budget said.
+      expect(mobilePages()).toBe(pagesBefore + 1);
+      expect(await prisma().pacerFee.count({ where: { courtCode: "nyed", kind: "mobile_query" } })).toBe(1);
+      // With the budget spent, a run asks PACER nothing: no entry count, no case query, no docket.
+      const requestsBefore = env.server.log.length;
+      const spent = await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId, second.caseId], now: new Date() });
+      expect(spent).toMatchObject({ budgetSpent: true, refreshed: 0 });
+      expect(env.server.log.slice(requestsBefore)).toEqual([]);
+    } finally {
+      env.pacer.mobileQueryCents = 0;
+      env.configure({ PACER_DAILY_BUDGET_USD: undefined });
+    }
   });
 });
 

@@ -1,6 +1,8 @@
 // The shared court HTTP client over real loopback HTTP (the replay server's core, no court system):
 // retries with backoff for what a retry can cure and not for what it cannot, deadlines, per-host pace and
 // concurrency, cookies, the User-Agent, and the recording hook.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar } from "@/lib/sources/http/cookie-jar";
 import { backoff, CourtHttpError, createCourtHttpClient, recordCourtHttp, type CourtExchange } from "@/lib/sources/http/court-http-client";
@@ -93,13 +95,32 @@ describe("court HTTP client", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     // A request that may have been billed is not asked again after a time-out.
     const before = server.requests(/\/hang/).length;
-    await expect(client({ timeoutMs: 150, retries: 2 }).request({ url: `${server.baseUrl}/hang`, retryOnTimeout: false })).rejects.toMatchObject({ kind: "timeout", attempts: 1 });
+    await expect(client({ timeoutMs: 150, retries: 2 }).request({ url: `${server.baseUrl}/hang`, retryIfMaybeReceived: false })).rejects.toMatchObject({ kind: "timeout", attempts: 1, maybeReceived: true });
     expect(server.requests(/\/hang/).length).toBe(before + 1);
     server.fail({ match: /\/drop/, kind: "drop" });
     const error = await client({ retries: 0 }).request({ url: `${server.baseUrl}/drop` }).catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(CourtHttpError);
-    expect((error as CourtHttpError).kind).toBe("network");
+    expect(error).toMatchObject({ kind: "network", maybeReceived: true });
     server.clearFaults();
+  });
+
+  it("does not repeat a request the server may have received when asked not to (a connection lost after it went out); a connection that never opened is repeated", async () => {
+    server.fail({ match: /\/drop-once/, kind: "drop" });
+    const dropped = await client({ retries: 2, backoffMs: 1 })
+      .request({ method: "POST", url: `${server.baseUrl}/drop-once`, body: "x", retry: true, retryIfMaybeReceived: false })
+      .catch((failure: unknown) => failure);
+    expect(dropped).toMatchObject({ kind: "network", attempts: 1, maybeReceived: true });
+    expect(server.requests(/\/drop-once/).length).toBe(1);
+    server.clearFaults();
+    // Nothing listens on this port: the connection is refused, so the request never left.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const refused = await client({ retries: 2, backoffMs: 1 })
+      .request({ method: "POST", url: `http://127.0.0.1:${port}/report`, body: "x", retry: true, retryIfMaybeReceived: false })
+      .catch((failure: unknown) => failure);
+    expect(refused).toMatchObject({ kind: "network", attempts: 3, maybeReceived: false });
   });
 
   it("keeps a host's concurrency and pace from configuration", async () => {

@@ -15,10 +15,11 @@ export interface CourtRequest {
   /** Repeat on network errors, time-outs, 429 and 5xx. Default: GET yes, POST no (say so for read-only forms). */
   retry?: boolean;
   /**
-   * Repeat after a time-out too (default yes when retrying). A paid report that timed out may still have been
-   * billed: asking again could pay twice, so such requests say no.
+   * Repeat after a failure the server may have received the request before: a time-out, or a connection lost
+   * after the request went out (default yes when retrying). A paid report may have been billed then: asking
+   * again could pay twice, so such requests say no. A connection that could not be opened is repeated anyway.
    */
-  retryOnTimeout?: boolean;
+  retryIfMaybeReceived?: boolean;
   /** Deadline of one attempt, in ms (default from configuration). */
   timeoutMs?: number;
   /** The caller's deadline for the whole exchange, retries included. */
@@ -57,6 +58,8 @@ export class CourtHttpError extends Error {
     message: string,
     readonly kind: "timeout" | "network" | "aborted",
     readonly attempts: number,
+    /** The server may have received the request (and acted on it: billed it) before the failure. */
+    readonly maybeReceived: boolean,
   ) {
     super(message);
     this.name = "CourtHttpError";
@@ -134,7 +137,9 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
       const kind = request.signal?.aborted ? "aborted" : timeout.aborted ? "timeout" : "network";
       const detail = kind === "timeout" ? `no answer within ${request.timeoutMs ?? options.timeoutMs} ms` : describe(error);
       exchange.error = `${kind}: ${detail}`;
-      throw new CourtHttpError(`${method} ${hostOf(request.url)} failed (${kind}): ${detail}`, kind, attempt);
+      // Only a connection that never opened is known not to have carried the request.
+      const maybeReceived = kind !== "network" || !neverConnected(error);
+      throw new CourtHttpError(`${method} ${hostOf(request.url)} failed (${kind}): ${detail}`, kind, attempt, maybeReceived);
     } finally {
       exchange.elapsedMs = Date.now() - started;
       release();
@@ -156,13 +161,14 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
           waitMs = retryAfter ?? backoff(options.backoffMs, attempt);
         } catch (error) {
           if (!(error instanceof CourtHttpError) || error.kind === "aborted" || attempt >= attempts) throw error;
-          if (error.kind === "timeout" && request.retryOnTimeout === false) throw error;
+          if (error.maybeReceived && request.retryIfMaybeReceived === false) throw error;
           waitMs = backoff(options.backoffMs, attempt);
         }
         try {
           await sleep(waitMs, request.signal);
         } catch {
-          throw new CourtHttpError(`${hostOf(request.url)}: gave up waiting to retry`, "aborted", attempt);
+          // Between attempts: the last one was answered, or never reached the server (else no retry was due).
+          throw new CourtHttpError(`${hostOf(request.url)}: gave up waiting to retry`, "aborted", attempt, false);
         }
       }
     },
@@ -183,6 +189,17 @@ function retryAfterMs(value: string | null): number | null {
 
 const lowerKeys = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value]));
 const hostOf = (url: string) => new URL(url).host;
+
+/** Failures of opening the connection (name lookup, refused, unreachable, connect time-out): nothing was sent. */
+const NOT_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "EADDRNOTAVAIL", "UND_ERR_CONNECT_TIMEOUT"]);
+
+function neverConnected(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown; errors?: Array<{ code?: unknown }> } } | null)?.cause;
+  if (!cause) return false;
+  if (typeof cause.code === "string" && NOT_CONNECTED.has(cause.code) && !Array.isArray(cause.errors)) return true;
+  // Several addresses tried (happy eyeballs): each of them failed to connect.
+  return Array.isArray(cause.errors) && cause.errors.length > 0 && cause.errors.every((one) => typeof one.code === "string" && NOT_CONNECTED.has(one.code));
+}
 
 function describe(error: unknown): string {
   if (error instanceof Error) {

@@ -75,7 +75,7 @@ export async function ecfRequest(request: EcfRequest): Promise<EcfPage> {
     try {
       page = await send(request, token);
     } catch (error) {
-      if (request.unanswered && error instanceof CourtHttpError && (error.kind === "timeout" || error.kind === "aborted")) await request.unanswered(error);
+      if (request.unanswered && error instanceof CourtHttpError && error.maybeReceived) await request.unanswered(error);
       throw error;
     }
     if (request.loggedOut(page.text)) {
@@ -117,10 +117,11 @@ async function send(request: EcfRequest, token: string): Promise<EcfPage> {
     body,
     cookies: jar,
     headers: { referer: "https://external" },
-    // Reports and queries only read: repeating one after a failure is safe, except a billed report that
-    // timed out (it may have been billed: logged, and left to the next refresh or query).
+    // Reports and queries only read: repeating one after a failure is safe, except a billed report the court
+    // may have received (it timed out, or its connection was lost after it went out): it may have been billed
+    // (kept as an estimate, and left to the next refresh or query).
     retry: true,
-    retryOnTimeout: !request.billable,
+    retryIfMaybeReceived: !request.billable,
     label: request.label,
     signal: request.signal,
   });

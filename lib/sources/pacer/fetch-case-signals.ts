@@ -20,8 +20,14 @@ export interface SignalOptions {
   signal?: AbortSignal;
 }
 
-/** The number of entries the docket has, or null when the page did not say. */
-export async function fetchEntryCount(options: SignalOptions): Promise<number | null> {
+export interface EntryCount {
+  /** The number of entries the docket has, or null when the page did not say. */
+  count: number | null;
+  /** What the page says it charged (recorded in the fee ledger), in cents; 0 when it was free. */
+  chargedCents: number;
+}
+
+export async function fetchEntryCount(options: SignalOptions): Promise<EntryCount> {
   const { prisma, settings, courtCode, caseId, pacerCaseId, now, signal } = options;
   const page = await ecfRequest({
     prisma,
@@ -33,14 +39,14 @@ export async function fetchEntryCount(options: SignalOptions): Promise<number | 
     loggedOut: isLoginPage,
   });
   const reading = readMobileQuery(page.text);
-  if (reading.kind !== "mobile_query") return null;
-  if (reading.cost !== undefined && reading.cost > 0) {
-    const costCents = Math.round(reading.cost * 100);
-    await recordFee(prisma, { at: now, courtCode, caseId, kind: "mobile_query", bytes: page.bytes, billedPages: Math.round(costCents / 10), costCents });
+  if (reading.kind !== "mobile_query") return { count: null, chargedCents: 0 };
+  const chargedCents = reading.cost !== undefined && reading.cost > 0 ? Math.round(reading.cost * 100) : 0;
+  if (chargedCents > 0) {
+    await recordFee(prisma, { at: now, courtCode, caseId, kind: "mobile_query", bytes: page.bytes, billedPages: Math.round(chargedCents / 10), costCents: chargedCents });
   }
   // A count for another case (a stale id) is no signal.
-  if (reading.pacerCaseId && reading.pacerCaseId !== pacerCaseId) return null;
-  return reading.entryCount;
+  if (reading.pacerCaseId && reading.pacerCaseId !== pacerCaseId) return { count: null, chargedCents };
+  return { count: reading.entryCount, chargedCents };
 }
 
 export interface CaseQuerySignal {

@@ -14,11 +14,16 @@
 //     neither page can speak for is fetched.
 // Everything else is known unchanged and costs nothing; a free signal that said so is remembered
 // (pacer_cases.verified_at), so from then on the feed alone can vouch for the case.
+// The free signals only decide what to buy: with the fee budget spent nothing can be bought, so none is asked
+// for (an entry count page can charge, "Cost:"), and a run that a charged page brings to the budget stops
+// asking; the cases go on to the adapter, which answers "budget spent" without asking PACER, and the run
+// stops and says so (refresh-cases.ts).
 import { getEnv } from "@/lib/env";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
 import type { RefreshPlanRequest } from "@/lib/sources/types";
 import { fetchCaseQuery, fetchEntryCount } from "./fetch-case-signals";
+import { budgetState } from "./fee-ledger";
 import type { PacerSettings } from "./pacer-settings";
 import { HANG_LIKE, holdEnd } from "./report-hold";
 
@@ -46,6 +51,7 @@ interface CaseRow {
 
 export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSettings, { court, caseIds, now, signal }: RefreshPlanRequest): Promise<string[]> {
   if (caseIds.length === 0) return [];
+  if ((await budgetState(prisma, settings, now)).spent) return [...caseIds];
   const rows = await prisma.$queryRawUnsafe<CaseRow[]>(
     `SELECT ids.case_id, p.pacer_case_id, p.listed_number, p.changed_at, p.changed_seen_at, c.read_from, p.verified_at, c.last_refreshed_at, c.date_terminated,
             p.listed_entry_count, p.listed_entry_count_at, p.report_failures, p.report_failed_at, p.report_failure,
@@ -63,7 +69,7 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
 
   const toFetch: string[] = [];
   const verified: Array<{ caseId: string; listedCount: number | null }> = [];
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     // Its last reports bought nothing usable (report-hold.ts): not asked again, nor counted as a failed fetch
     // of the court, until the wait is over. A case held because the court hung (an unanswered incremental
     // reading) goes on to the adapter, which answers "unavailable" at once without asking PACER: a court that
@@ -85,6 +91,11 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
     const knownEqualMs = Math.max(readStartMs(row), row.verified_at?.getTime() ?? 0);
     if (wholeFeed && feed!.okSince!.getTime() <= knownEqualMs) continue; // the feed saw nothing since
     const signals = await changedByFreeSignals(prisma, settings, court.court_code, row, now, signal);
+    if (signals.chargedCents > 0 && (await budgetState(prisma, settings, now)).spent) {
+      // Spent by the signals themselves: the rest of the run can buy nothing either.
+      toFetch.push(...rows.slice(index).map((rest) => rest.case_id));
+      break;
+    }
     if (!signals.changed) {
       verified.push({ caseId: row.case_id, listedCount: signals.listedCount });
       continue;
@@ -124,21 +135,23 @@ async function changedByFreeSignals(
   row: CaseRow,
   now: Date,
   signal?: AbortSignal,
-): Promise<{ changed: boolean; listedCount: number | null }> {
+): Promise<{ changed: boolean; listedCount: number | null; chargedCents: number }> {
   const options = { prisma, settings, courtCode, caseId: row.case_id, pacerCaseId: row.pacer_case_id!, listedNumber: row.listed_number!, now, signal };
+  let chargedCents = 0;
   try {
-    const count = await fetchEntryCount(options);
-    if (count !== null) return { changed: count !== listedBaseline(row), listedCount: count };
+    const entryCount = await fetchEntryCount(options);
+    chargedCents = entryCount.chargedCents;
+    if (entryCount.count !== null) return { changed: entryCount.count !== listedBaseline(row), listedCount: entryCount.count, chargedCents };
     const summary = await fetchCaseQuery(options);
-    if (summary === null) return { changed: true, listedCount: null };
+    if (summary === null) return { changed: true, listedCount: null, chargedCents };
     const lastFiled = row.last_filed_at?.toISOString().slice(0, 10) ?? null;
-    if (summary.dateOfLastFiling && (!lastFiled || summary.dateOfLastFiling > lastFiled)) return { changed: true, listedCount: null };
-    if (summary.dateTerminated && !row.date_terminated) return { changed: true, listedCount: null };
-    return { changed: false, listedCount: null };
+    if (summary.dateOfLastFiling && (!lastFiled || summary.dateOfLastFiling > lastFiled)) return { changed: true, listedCount: null, chargedCents };
+    if (summary.dateTerminated && !row.date_terminated) return { changed: true, listedCount: null, chargedCents };
+    return { changed: false, listedCount: null, chargedCents };
   } catch (error) {
     // A signal that failed says nothing: the paid fetch decides (and reports the court down if it is).
     logEvent("warn", "pacer free signal failed", { court_code: courtCode, case_id: row.case_id, reason: error instanceof Error ? error.message : String(error) });
-    return { changed: true, listedCount: null };
+    return { changed: true, listedCount: null, chargedCents };
   }
 }
 

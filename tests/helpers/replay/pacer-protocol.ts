@@ -61,6 +61,8 @@ export class PacerReplay implements ReplayProtocol {
   readonly hosted: HostedDocket[] = [];
   /** The courts' "today" (ISO date): rows entered later are not on any docket yet. Null: everything is. */
   today: string | null = null;
+  /** Cents the entry count page (mobile_query.pl) charges, saying "Cost:" as PACER's does when it charged; 0: free. */
+  mobileQueryCents = 0;
 
   addAccount(account: PacerAccount): void {
     this.accounts.set(account.loginId, account);
@@ -242,7 +244,10 @@ export class PacerReplay implements ReplayProtocol {
     const hosted = this.find(court, pacerCaseId);
     const current = hosted ? this.current(hosted) : null;
     if (!hosted || !current) return { body: corpusText("pacer/case_queries/alsd.html") };
-    return { body: mobileQueryPage(hosted, current.entries.length) };
+    const page = mobileQueryPage(hosted, current.entries.length);
+    if (this.mobileQueryCents === 0) return { body: page };
+    this.bills.push({ court, caseId: hosted.caseId, bytes: Buffer.byteLength(page, "utf8"), pages: Math.ceil(this.mobileQueryCents / 10), cents: this.mobileQueryCents });
+    return { body: page.replace("</body>", `<p>Cost: ${(this.mobileQueryCents / 100).toFixed(2)}</p></body>`) };
   }
 
   private feed(court: string): ReplayResponse {
