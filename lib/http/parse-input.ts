@@ -33,7 +33,9 @@ export function refuseQueryParameters(request: Request, where = ""): null {
 
 /**
  * The request body as text, read at most `limitBytes` far: a larger body is refused without being
- * buffered whole (the error comes from `tooLarge`, so each endpoint says what its limit means).
+ * buffered whole (the error comes from `tooLarge`, so each endpoint says what its limit means). A body whose
+ * connection closed before its end (the caller went away, or the server's time limit for a request ended it:
+ * raw-request-guard.ts) is the caller's bad request, not our failure: no "unexpected error" is logged for it.
  */
 export async function readBodyText(request: Request, limitBytes: number, tooLarge: () => ServiceError): Promise<string> {
   const declared = Number(request.headers.get("content-length"));
@@ -43,7 +45,13 @@ export async function readBodyText(request: Request, limitBytes: number, tooLarg
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let read: ReadableStreamReadResult<Uint8Array>;
+    try {
+      read = await reader.read();
+    } catch {
+      throw new ServiceError("invalid_parameter", "The request body did not arrive whole: the connection closed before its end.", { parameter: "body" });
+    }
+    const { done, value } = read;
     if (done) break;
     size += value.byteLength;
     if (size > limitBytes) {

@@ -54,10 +54,12 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
   }
 
   let text: string;
+  const tooLarge = new ServiceError("invalid_parameter", "too large");
   try {
-    text = await readBodyText(request, MCP_BODY_LIMIT, () => new ServiceError("invalid_parameter", "too large"));
-  } catch {
-    return rpcError(context, null, RPC_INVALID_REQUEST, `Invalid Request: the message is larger than ${MCP_BODY_LIMIT / 1024} KB`);
+    text = await readBodyText(request, MCP_BODY_LIMIT, () => tooLarge);
+  } catch (error) {
+    const why = error === tooLarge ? `the message is larger than ${MCP_BODY_LIMIT / 1024} KB` : "the message did not arrive whole (the connection closed before its end)";
+    return rpcError(context, null, RPC_INVALID_REQUEST, `Invalid Request: ${why}`);
   }
   let message: unknown;
   try {
