@@ -928,11 +928,15 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     const mobilePages = () => env.server.requests(/mobile_query\.pl/).length;
     try {
       const pagesBefore = mobilePages();
-      const charged = await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId, second.caseId], now: new Date() });
+      const runStarted = new Date();
+      const charged = await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId, second.caseId], now: runStarted });
       expect(charged.budgetSpent).toBe(true);
       // Before: every tracked case's page was asked for (and paid), whatever the budget said.
       expect(mobilePages()).toBe(pagesBefore + 1);
       expect(await prisma().pacerFee.count({ where: { courtCode: "nyed", kind: "mobile_query" } })).toBe(1);
+      // What the page that was paid for said is kept: that case is known unchanged as of this run.
+      const verified = await prisma().pacerCase.findFirst({ where: { courtCode: "nyed", caseId: hosted.caseId }, select: { verifiedAt: true } });
+      expect(verified?.verifiedAt?.getTime()).toBeGreaterThanOrEqual(runStarted.getTime());
       // With the budget spent, a run asks PACER nothing: no entry count, no case query, no docket.
       const requestsBefore = env.server.log.length;
       const spent = await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId, second.caseId], now: new Date() });

@@ -2,7 +2,7 @@
 // retries with backoff for what a retry can cure and not for what it cannot, deadlines, per-host pace and
 // concurrency, cookies, the User-Agent, and the recording hook.
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer as netServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar } from "@/lib/sources/http/cookie-jar";
 import { backoff, CourtHttpError, createCourtHttpClient, recordCourtHttp, type CourtExchange } from "@/lib/sources/http/court-http-client";
@@ -121,6 +121,43 @@ describe("court HTTP client", () => {
       .request({ method: "POST", url: `http://127.0.0.1:${port}/report`, body: "x", retry: true, retryIfMaybeReceived: false })
       .catch((failure: unknown) => failure);
     expect(refused).toMatchObject({ kind: "network", attempts: 3, maybeReceived: false });
+    // A TLS handshake that fails (here: a server that does not speak TLS) sent nothing of the request either.
+    const plain = netServer((socket) => socket.once("data", () => socket.end("HTTP/1.1 400 Bad Request\r\n\r\n")));
+    await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
+    try {
+      const handshake = await client({ retries: 2, backoffMs: 1 })
+        .request({ method: "POST", url: `https://127.0.0.1:${(plain.address() as AddressInfo).port}/report`, body: "x", retry: true, retryIfMaybeReceived: false })
+        .catch((failure: unknown) => failure);
+      expect(handshake).toMatchObject({ kind: "network", attempts: 3, maybeReceived: false });
+    } finally {
+      await new Promise((resolve) => plain.close(resolve));
+    }
+  });
+
+  it("sends a request that must not be repeated on a connection of its own, never on a kept-alive one the server may have closed", async () => {
+    const connections: string[] = [];
+    const seen: Array<string | undefined> = [];
+    const keeping = createServer((request, response) => {
+      seen.push(request.headers.connection);
+      request.resume().on("end", () => response.end("ok"));
+    });
+    keeping.on("connection", (socket) => connections.push(`${socket.remotePort}`));
+    await new Promise<void>((resolve) => keeping.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(keeping.address() as AddressInfo).port}`;
+    try {
+      const http = client({});
+      for (let request = 0; request < 4; request += 1) expect((await http.request({ url: `${url}/free` })).status).toBe(200);
+      expect(connections.length).toBeLessThan(4); // fetch keeps connections alive and reuses them
+      const before = connections.length;
+      const billed = await http.request({ method: "POST", url: `${url}/report`, body: new URLSearchParams({ case: "1" }), retry: true, retryIfMaybeReceived: false });
+      expect(billed.status).toBe(200);
+      expect(billed.text()).toBe("ok");
+      expect(connections).toHaveLength(before + 1);
+      expect(seen.at(-1)).toBe("close");
+    } finally {
+      keeping.closeAllConnections();
+      await new Promise((resolve) => keeping.close(resolve));
+    }
   });
 
   it("keeps a host's concurrency and pace from configuration", async () => {

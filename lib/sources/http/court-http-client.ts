@@ -6,6 +6,7 @@
 import { getEnv } from "@/lib/env";
 import type { CookieJar } from "./cookie-jar";
 import { HostLimiter, limitForHost, parseHostLimits, sleep, type HostLimit } from "./host-limiter";
+import { OwnConnectionError, sendOnOwnConnection, type ConnectionAnswer } from "./send-on-own-connection";
 
 export interface CourtRequest {
   method?: "GET" | "POST";
@@ -17,7 +18,9 @@ export interface CourtRequest {
   /**
    * Repeat after a failure the server may have received the request before: a time-out, or a connection lost
    * after the request went out (default yes when retrying). A paid report may have been billed then: asking
-   * again could pay twice, so such requests say no. A connection that could not be opened is repeated anyway.
+   * again could pay twice, so such requests say no, and are sent on a connection of their own
+   * (send-on-own-connection.ts), where a failure before the whole request was written is known not to have
+   * reached the server: that one is repeated.
    */
   retryIfMaybeReceived?: boolean;
   /** Deadline of one attempt, in ms (default from configuration). */
@@ -58,7 +61,7 @@ export class CourtHttpError extends Error {
     message: string,
     readonly kind: "timeout" | "network" | "aborted",
     readonly attempts: number,
-    /** The server may have received the request (and acted on it: billed it) before the failure. */
+    /** The server may have received the request (and acted on it: billed it) without answering. */
     readonly maybeReceived: boolean,
   ) {
     super(message);
@@ -120,8 +123,11 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
       requestHeaders: Object.fromEntries(Object.entries(headers).filter(([name]) => !SECRET_HEADERS.has(name))),
     };
     try {
-      const response = await fetch(request.url, { method, headers, body: request.body, signal, redirect: "follow" });
-      const body = new Uint8Array(await response.arrayBuffer());
+      const response =
+        request.retryIfMaybeReceived === false
+          ? await sendOnOwnConnection(request.url, { method, headers, body: request.body, signal })
+          : await fetchAnswer(request.url, { method, headers, body: request.body, signal });
+      const body = response.body;
       request.cookies?.storeFrom(response.url || request.url, response.headers.getSetCookie());
       exchange.status = response.status;
       exchange.bytes = body.byteLength;
@@ -137,8 +143,9 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
       const kind = request.signal?.aborted ? "aborted" : timeout.aborted ? "timeout" : "network";
       const detail = kind === "timeout" ? `no answer within ${request.timeoutMs ?? options.timeoutMs} ms` : describe(error);
       exchange.error = `${kind}: ${detail}`;
-      // Only a connection that never opened is known not to have carried the request.
-      const maybeReceived = kind !== "network" || !neverConnected(error);
+      // On a connection of its own, whether all of the request was written; on fetch's, only a connection
+      // that never opened is known not to have carried it.
+      const maybeReceived = error instanceof OwnConnectionError ? error.written : kind !== "network" || !neverConnected(error);
       throw new CourtHttpError(`${method} ${hostOf(request.url)} failed (${kind}): ${detail}`, kind, attempt, maybeReceived);
     } finally {
       exchange.elapsedMs = Date.now() - started;
@@ -153,6 +160,8 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
       const attempts = retry ? options.retries + 1 : 1;
       for (let attempt = 1; ; attempt += 1) {
         let waitMs: number;
+        // Whether the attempt before the wait may have reached the server unanswered (an answered one did not).
+        let lastMaybeReceived = false;
         try {
           const response = await attemptOnce(request, attempt);
           if (attempt >= attempts || !RETRYABLE_STATUS.has(response.status)) return response;
@@ -162,13 +171,13 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
         } catch (error) {
           if (!(error instanceof CourtHttpError) || error.kind === "aborted" || attempt >= attempts) throw error;
           if (error.maybeReceived && request.retryIfMaybeReceived === false) throw error;
+          lastMaybeReceived = error.maybeReceived;
           waitMs = backoff(options.backoffMs, attempt);
         }
         try {
           await sleep(waitMs, request.signal);
         } catch {
-          // Between attempts: the last one was answered, or never reached the server (else no retry was due).
-          throw new CourtHttpError(`${hostOf(request.url)}: gave up waiting to retry`, "aborted", attempt, false);
+          throw new CourtHttpError(`${hostOf(request.url)}: gave up waiting to retry`, "aborted", attempt, lastMaybeReceived);
         }
       }
     },
@@ -190,15 +199,20 @@ function retryAfterMs(value: string | null): number | null {
 const lowerKeys = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value]));
 const hostOf = (url: string) => new URL(url).host;
 
-/** Failures of opening the connection (name lookup, refused, unreachable, connect time-out): nothing was sent. */
-const NOT_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "EADDRNOTAVAIL", "UND_ERR_CONNECT_TIMEOUT"]);
+async function fetchAnswer(url: string, init: { method: string; headers: Record<string, string>; body?: CourtRequest["body"]; signal: AbortSignal }): Promise<ConnectionAnswer> {
+  const response = await fetch(url, { ...init, redirect: "follow" });
+  return { status: response.status, url: response.url || url, headers: response.headers, body: new Uint8Array(await response.arrayBuffer()) };
+}
 
+type SystemFailure = { code?: unknown; syscall?: unknown; errors?: SystemFailure[] };
+/** A failure of the connection's opening: the name lookup or the connect call (several addresses: each of them). */
+const openingFailed = (failure: SystemFailure): boolean =>
+  Array.isArray(failure.errors) && failure.errors.length > 0 ? failure.errors.every(openingFailed) : failure.syscall === "connect" || failure.syscall === "getaddrinfo" || failure.code === "UND_ERR_CONNECT_TIMEOUT";
+
+/** fetch failed before its connection opened (informational: requests that must not be repeated use their own). */
 function neverConnected(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown; errors?: Array<{ code?: unknown }> } } | null)?.cause;
-  if (!cause) return false;
-  if (typeof cause.code === "string" && NOT_CONNECTED.has(cause.code) && !Array.isArray(cause.errors)) return true;
-  // Several addresses tried (happy eyeballs): each of them failed to connect.
-  return Array.isArray(cause.errors) && cause.errors.length > 0 && cause.errors.every((one) => typeof one.code === "string" && NOT_CONNECTED.has(one.code));
+  const cause = (error as { cause?: SystemFailure } | null)?.cause;
+  return cause !== undefined && cause !== null && openingFailed(cause);
 }
 
 function describe(error: unknown): string {

@@ -28,11 +28,14 @@ export interface EcfRequest {
   form?: Record<string, string>;
   label: string;
   signal?: AbortSignal;
-  /** A billed report: not asked again after a time-out (PACER may have billed the first one). */
+  /**
+   * A billed report: sent on a connection of its own, and not asked again after a failure PACER may have
+   * received it before (a time-out, a connection lost after it went out): PACER may have billed the first one.
+   */
   billable?: boolean;
   /**
-   * Called when the request was sent but no answer came: its time-out, or the fetch's deadline. A billed
-   * report may have been billed then without a receipt.
+   * Called when the request was sent but no answer came: its time-out, the fetch's deadline, or its connection
+   * lost after it went out. A billed report may have been billed then without a receipt.
    */
   unanswered?(error: CourtHttpError): Promise<void>;
   /** Whether a page is the "please log in" answer of an expired session. */

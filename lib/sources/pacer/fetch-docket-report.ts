@@ -90,7 +90,8 @@ export async function fetchDocketReport(options: DocketFetchOptions): Promise<Do
       billable: true,
       unanswered: async (error) => {
         unanswered = true;
-        logEvent("warn", "pacer docket report unanswered: PACER may have billed it without a receipt (kept at the cap; raise SOURCE_TIMEOUT_MS for the largest dockets)", {
+        const advice = error.kind === "network" ? "its connection was lost after it went out" : "raise SOURCE_TIMEOUT_MS for the largest dockets";
+        logEvent("warn", `pacer docket report unanswered: PACER may have billed it without a receipt (kept at the cap; ${advice})`, {
           court_code: courtCode,
           case_id: caseId,
           kind: error.kind,

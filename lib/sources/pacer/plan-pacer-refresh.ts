@@ -91,13 +91,12 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
     const knownEqualMs = Math.max(readStartMs(row), row.verified_at?.getTime() ?? 0);
     if (wholeFeed && feed!.okSince!.getTime() <= knownEqualMs) continue; // the feed saw nothing since
     const signals = await changedByFreeSignals(prisma, settings, court.court_code, row, now, signal);
-    if (signals.chargedCents > 0 && (await budgetState(prisma, settings, now)).spent) {
-      // Spent by the signals themselves: the rest of the run can buy nothing either.
-      toFetch.push(...rows.slice(index).map((rest) => rest.case_id));
-      break;
-    }
+    // Spent by the signals themselves: what this one said is kept, and the rest of the run can buy nothing.
+    const spentNow = signals.chargedCents > 0 && (await budgetState(prisma, settings, now)).spent;
+    if (spentNow) toFetch.push(...rows.slice(index + 1).map((rest) => rest.case_id));
     if (!signals.changed) {
       verified.push({ caseId: row.case_id, listedCount: signals.listedCount });
+      if (spentNow) break;
       continue;
     }
     toFetch.push(row.case_id);
@@ -118,6 +117,7 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
         unknownStartMarginMs(),
       );
     }
+    if (spentNow) break;
   }
   for (const { caseId, listedCount } of verified) {
     await prisma.pacerCase.updateMany({

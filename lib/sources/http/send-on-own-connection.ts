@@ -1,0 +1,105 @@
+// One court request on a connection opened for it alone, for requests that must not be sent twice (a billed
+// report). fetch reuses kept-alive connections, and a connection the court closed while idle fails the next
+// request on it just as a court that read the request and then dropped the connection does: whether the
+// court may have acted on the request cannot be told there. Here it can: the request counts as received once
+// all of it was handed to the socket ('finish') and, over https, the TLS handshake had completed (Node hands a
+// request to a TLS socket before that, but nothing of it can leave before); a failure before that (name
+// lookup, connecting, TLS, writing) means the court cannot have acted on it, since it needs the whole request.
+import http from "node:http";
+import https from "node:https";
+
+export interface ConnectionAnswer {
+  status: number;
+  /** The final URL (after redirects). */
+  url: string;
+  headers: Headers;
+  body: Uint8Array;
+}
+
+export class OwnConnectionError extends Error {
+  constructor(
+    readonly failure: unknown,
+    /** All of the request was written to the socket before the failure. */
+    readonly written: boolean,
+  ) {
+    super(failure instanceof Error ? failure.message : String(failure));
+    this.name = "OwnConnectionError";
+  }
+}
+
+export interface OwnConnectionRequest {
+  method: string;
+  headers: Record<string, string>;
+  body?: string | FormData | URLSearchParams;
+  signal: AbortSignal;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+
+/** Sends the request (following redirects as fetch does) and reads the whole answer. */
+export async function sendOnOwnConnection(url: string, request: OwnConnectionRequest): Promise<ConnectionAnswer> {
+  let target = url;
+  let { method, body } = request;
+  let wrote = false;
+  for (let hop = 0; ; hop += 1) {
+    let answer: ConnectionAnswer;
+    try {
+      answer = await sendOnce(target, { ...request, method, body }, () => (wrote = true));
+    } catch (error) {
+      // After a redirect the first request was answered: whatever fails later, it was received.
+      if (error instanceof OwnConnectionError && wrote && !error.written) throw new OwnConnectionError(error.failure, true);
+      throw error;
+    }
+    const location = answer.headers.get("location");
+    if (!REDIRECTS.has(answer.status) || !location || hop >= MAX_REDIRECTS) return answer;
+    target = new URL(location, target).href;
+    // As fetch: 303 (and 301/302 after a POST) continue with a GET without the body; 307/308 repeat the request.
+    if (answer.status === 303 || ((answer.status === 301 || answer.status === 302) && method === "POST")) {
+      method = "GET";
+      body = undefined;
+    }
+  }
+}
+
+async function sendOnce(url: string, request: OwnConnectionRequest, onWritten: () => void): Promise<ConnectionAnswer> {
+  const headers: Record<string, string> = { ...request.headers, connection: "close", "accept-encoding": "identity" };
+  let payload: Uint8Array | undefined;
+  if (request.body !== undefined) {
+    // The body as fetch would send it (a FormData as multipart/form-data with its boundary).
+    const encoded = new Request(url, { method: "POST", body: request.body });
+    payload = new Uint8Array(await encoded.arrayBuffer());
+    const type = encoded.headers.get("content-type");
+    if (type && headers["content-type"] === undefined) headers["content-type"] = type;
+    headers["content-length"] = String(payload.byteLength);
+  }
+  const target = new URL(url);
+  const transport = target.protocol === "https:" ? https : http;
+  return new Promise<ConnectionAnswer>((resolve, reject) => {
+    let finished = false;
+    let secured = target.protocol !== "https:";
+    const written = () => finished && secured;
+    const outgoing = transport.request(target, { method: request.method, headers, agent: false, signal: request.signal }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      incoming.on("error", (error) => reject(new OwnConnectionError(error, true)));
+      incoming.on("end", () => {
+        const answerHeaders = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) answerHeaders.append(name, one);
+        }
+        resolve({ status: incoming.statusCode ?? 0, url, headers: answerHeaders, body: new Uint8Array(Buffer.concat(chunks)) });
+      });
+    });
+    outgoing.on("socket", (socket) => {
+      if (!secured) socket.once("secureConnect", () => (secured = true));
+    });
+    outgoing.on("finish", () => (finished = true));
+    outgoing.on("response", () => onWritten());
+    outgoing.on("error", (error) => {
+      if (written()) onWritten();
+      reject(new OwnConnectionError(error, written()));
+    });
+    outgoing.end(payload);
+  });
+}
