@@ -523,6 +523,17 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
       expect(held.status).toBe(503);
       expect(Date.parse(held.body.error.estimated_recovery_at!) - Date.now()).toBeGreaterThan(14 * 60_000);
       expect(docketRequests().length).toBe(reportsBefore + 1);
+
+      // A gateway's 504 for the court: the court behind it may have the report (and bill it). Before: sent three
+      // times, nothing in the ledger.
+      const gated = host(MAD, "mad");
+      env.server.fail({ match: /DktRpt\.pl/, kind: "status", status: 504 });
+      const gatewayBefore = docketRequests().length;
+      expect((await queryCase("mad", gated.caseId)).status).toBe(503);
+      expect(docketRequests().length).toBe(gatewayBefore + 1);
+      expect(await prisma().pacerFee.findMany({ where: { caseId: gated.caseId }, select: { kind: true, costCents: true, estimated: true } })).toEqual([
+        { kind: "docket_full", costCents: 300, estimated: true },
+      ]);
     } finally {
       env.server.clearFaults();
     }

@@ -94,6 +94,8 @@ export function recordCourtHttp(listener: Listener): () => void {
 }
 
 const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
+/** A gateway's error: the server behind it may have received the request and still be working on it. */
+export const GATEWAY_STATUS = new Set([502, 504]);
 const SECRET_HEADERS = new Set(["cookie", "authorization", "x-next-gen-cso"]);
 /** A server's Retry-After is honoured up to this; beyond it we give up and report the outage instead. */
 const MAX_RETRY_AFTER_MS = 30_000;
@@ -165,6 +167,7 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
         try {
           const response = await attemptOnce(request, attempt);
           if (attempt >= attempts || !RETRYABLE_STATUS.has(response.status)) return response;
+          if (request.retryIfMaybeReceived === false && GATEWAY_STATUS.has(response.status)) return response;
           const retryAfter = retryAfterMs(response.headers.get("retry-after"));
           if (retryAfter !== null && retryAfter > MAX_RETRY_AFTER_MS) return response;
           waitMs = retryAfter ?? backoff(options.backoffMs, attempt);

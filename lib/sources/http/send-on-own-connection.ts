@@ -7,6 +7,7 @@
 // lookup, connecting, TLS, writing) means the court cannot have acted on it, since it needs the whole request.
 import http from "node:http";
 import https from "node:https";
+import zlib from "node:zlib";
 
 export interface ConnectionAnswer {
   status: number;
@@ -36,69 +37,117 @@ export interface OwnConnectionRequest {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
+/** Credentials never sent to another origin than the one they were given for (as fetch drops them). */
+const CREDENTIALS = ["cookie", "authorization", "proxy-authorization"];
 
 /** Sends the request (following redirects as fetch does) and reads the whole answer. */
 export async function sendOnOwnConnection(url: string, request: OwnConnectionRequest): Promise<ConnectionAnswer> {
   let target = url;
   let { method, body } = request;
-  let wrote = false;
+  let headers = { ...request.headers };
+  let answered = false;
   for (let hop = 0; ; hop += 1) {
     let answer: ConnectionAnswer;
     try {
-      answer = await sendOnce(target, { ...request, method, body }, () => (wrote = true));
+      answer = await sendOnce(target, { ...request, method, body, headers });
     } catch (error) {
       // After a redirect the first request was answered: whatever fails later, it was received.
-      if (error instanceof OwnConnectionError && wrote && !error.written) throw new OwnConnectionError(error.failure, true);
+      if (error instanceof OwnConnectionError && answered && !error.written) throw new OwnConnectionError(error.failure, true);
       throw error;
     }
+    answered = true;
     const location = answer.headers.get("location");
-    if (!REDIRECTS.has(answer.status) || !location || hop >= MAX_REDIRECTS) return answer;
-    target = new URL(location, target).href;
+    if (!REDIRECTS.has(answer.status) || !location) return answer;
+    if (hop >= MAX_REDIRECTS) throw new OwnConnectionError(new Error(`more than ${MAX_REDIRECTS} redirects`), true);
+    let next: URL;
+    try {
+      next = new URL(location, target);
+    } catch (error) {
+      throw new OwnConnectionError(error, true);
+    }
+    if (next.protocol !== "http:" && next.protocol !== "https:") throw new OwnConnectionError(new Error(`redirect to ${next.protocol}`), true);
+    if (next.origin !== new URL(target).origin) headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIALS.includes(name.toLowerCase())));
+    target = next.href;
     // As fetch: 303 (and 301/302 after a POST) continue with a GET without the body; 307/308 repeat the request.
     if (answer.status === 303 || ((answer.status === 301 || answer.status === 302) && method === "POST")) {
       method = "GET";
       body = undefined;
+      headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "content-type"));
     }
   }
 }
 
-async function sendOnce(url: string, request: OwnConnectionRequest, onWritten: () => void): Promise<ConnectionAnswer> {
-  const headers: Record<string, string> = { ...request.headers, connection: "close", "accept-encoding": "identity" };
+/** The body as sent: gzip and deflate undone, as fetch does (an unknown coding is returned as it came). */
+function decoded(body: Buffer, coding: string | undefined): Buffer {
+  const name = coding?.trim().toLowerCase();
+  if (body.byteLength === 0) return body;
+  if (name === "gzip" || name === "x-gzip") return zlib.gunzipSync(body);
+  if (name === "deflate") return zlib.inflateSync(body);
+  return body;
+}
+
+async function sendOnce(url: string, request: OwnConnectionRequest): Promise<ConnectionAnswer> {
+  const headers: Record<string, string> = { ...request.headers, connection: "close", "accept-encoding": "gzip, deflate" };
   let payload: Uint8Array | undefined;
-  if (request.body !== undefined) {
-    // The body as fetch would send it (a FormData as multipart/form-data with its boundary).
-    const encoded = new Request(url, { method: "POST", body: request.body });
-    payload = new Uint8Array(await encoded.arrayBuffer());
-    const type = encoded.headers.get("content-type");
-    if (type && headers["content-type"] === undefined) headers["content-type"] = type;
-    headers["content-length"] = String(payload.byteLength);
+  let target: URL;
+  try {
+    if (request.body !== undefined) {
+      // The body as fetch would send it (a FormData as multipart/form-data with its boundary).
+      const encoded = new Request(url, { method: "POST", body: request.body });
+      payload = new Uint8Array(await encoded.arrayBuffer());
+      const type = encoded.headers.get("content-type");
+      if (type && headers["content-type"] === undefined) headers["content-type"] = type;
+      headers["content-length"] = String(payload.byteLength);
+    }
+    target = new URL(url);
+  } catch (error) {
+    throw new OwnConnectionError(error, false); // nothing was sent
   }
-  const target = new URL(url);
   const transport = target.protocol === "https:" ? https : http;
   return new Promise<ConnectionAnswer>((resolve, reject) => {
     let finished = false;
     let secured = target.protocol !== "https:";
-    const written = () => finished && secured;
-    const outgoing = transport.request(target, { method: request.method, headers, agent: false, signal: request.signal }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-      incoming.on("error", (error) => reject(new OwnConnectionError(error, true)));
-      incoming.on("end", () => {
-        const answerHeaders = new Headers();
-        for (const [name, value] of Object.entries(incoming.headers)) {
-          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) answerHeaders.append(name, one);
-        }
-        resolve({ status: incoming.statusCode ?? 0, url, headers: answerHeaders, body: new Uint8Array(Buffer.concat(chunks)) });
+    let responded = false;
+    const written = () => responded || (finished && secured);
+    // Whatever ends the exchange first settles it; later events change nothing.
+    const fail = (error: unknown) => reject(new OwnConnectionError(error, written()));
+    let outgoing: http.ClientRequest;
+    try {
+      outgoing = transport.request(target, { method: request.method, headers, agent: false, signal: request.signal }, (incoming) => {
+        responded = true;
+        const chunks: Buffer[] = [];
+        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+        incoming.on("error", fail);
+        incoming.on("close", () => {
+          if (!incoming.complete) fail(new Error("the connection closed before the answer's end"));
+        });
+        incoming.on("end", () => {
+          const answerHeaders = new Headers();
+          for (const [name, value] of Object.entries(incoming.headers)) {
+            for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) answerHeaders.append(name, one);
+          }
+          let body: Buffer;
+          try {
+            body = decoded(Buffer.concat(chunks), incoming.headers["content-encoding"]);
+          } catch (error) {
+            fail(error);
+            return;
+          }
+          resolve({ status: incoming.statusCode ?? 0, url, headers: answerHeaders, body: new Uint8Array(body) });
+        });
       });
-    });
+    } catch (error) {
+      reject(new OwnConnectionError(error, false));
+      return;
+    }
     outgoing.on("socket", (socket) => {
       if (!secured) socket.once("secureConnect", () => (secured = true));
     });
     outgoing.on("finish", () => (finished = true));
-    outgoing.on("response", () => onWritten());
-    outgoing.on("error", (error) => {
-      if (written()) onWritten();
-      reject(new OwnConnectionError(error, written()));
+    outgoing.on("error", fail);
+    // A connection closed with no answer and no error (e.g. an upgrade answer): never left waiting.
+    outgoing.on("close", () => {
+      if (!responded) fail(new Error("the connection closed without an answer"));
     });
     outgoing.end(payload);
   });

@@ -6,17 +6,24 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { decodePage } from "@/lib/sources/decode-page";
 import { CookieJar } from "@/lib/sources/http/cookie-jar";
-import { CourtHttpError, getCourtHttpClient } from "@/lib/sources/http/court-http-client";
+import { CourtHttpError, GATEWAY_STATUS, getCourtHttpClient } from "@/lib/sources/http/court-http-client";
 import { doublingWaitMs } from "./doubling-wait";
 import { ecfBaseUrl, type PacerSettings } from "./pacer-settings";
 import { pacerToken } from "./pacer-session";
 
 export class EcfUnavailable extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** A gateway answered for the court: the court may have received the request (and billed it). */
+    readonly maybeReceived = false,
+  ) {
     super(message);
     this.name = "EcfUnavailable";
   }
 }
+
+/** Why a request went unanswered: its time-out, the caller's deadline, its connection, or a gateway's error. */
+export type UnansweredBecause = CourtHttpError["kind"] | "gateway";
 
 export interface EcfRequest {
   prisma: PrismaClient;
@@ -34,10 +41,11 @@ export interface EcfRequest {
    */
   billable?: boolean;
   /**
-   * Called when the request was sent but no answer came: its time-out, the fetch's deadline, or its connection
-   * lost after it went out. A billed report may have been billed then without a receipt.
+   * Called when the request was sent but no answer came: its time-out, the fetch's deadline, its connection
+   * lost after it went out, or a gateway's 502/504 for it. A billed report may have been billed then without a
+   * receipt.
    */
-  unanswered?(error: CourtHttpError): Promise<void>;
+  unanswered?(because: UnansweredBecause): Promise<void>;
   /** Whether a page is the "please log in" answer of an expired session. */
   loggedOut(text: string): boolean;
 }
@@ -78,7 +86,8 @@ export async function ecfRequest(request: EcfRequest): Promise<EcfPage> {
     try {
       page = await send(request, token);
     } catch (error) {
-      if (request.unanswered && error instanceof CourtHttpError && error.maybeReceived) await request.unanswered(error);
+      if (request.unanswered && error instanceof CourtHttpError && error.maybeReceived) await request.unanswered(error.kind);
+      if (request.unanswered && error instanceof EcfUnavailable && error.maybeReceived) await request.unanswered("gateway");
       throw error;
     }
     if (request.loggedOut(page.text)) {
@@ -130,7 +139,7 @@ async function send(request: EcfRequest, token: string): Promise<EcfPage> {
   });
   // A 404 page is read like any other (it may say "case not found"); other errors mean the court is not serving.
   if (response.status >= 400 && response.status !== 404) {
-    throw new EcfUnavailable(`${request.courtCode}: CM/ECF answered HTTP ${response.status}`);
+    throw new EcfUnavailable(`${request.courtCode}: CM/ECF answered HTTP ${response.status}`, Boolean(request.billable) && GATEWAY_STATUS.has(response.status));
   }
   return { text: decodePage(response.body), bytes: response.body.byteLength };
 }

@@ -88,13 +88,18 @@ export async function fetchDocketReport(options: DocketFetchOptions): Promise<Do
       signal,
       loggedOut: (text) => detectRefusal(text)?.reason === "login_required",
       billable: true,
-      unanswered: async (error) => {
+      unanswered: async (because) => {
         unanswered = true;
-        const advice = error.kind === "network" ? "its connection was lost after it went out" : "raise SOURCE_TIMEOUT_MS for the largest dockets";
+        const advice =
+          because === "network"
+            ? "its connection was lost after it went out"
+            : because === "gateway"
+              ? "a gateway answered 502/504 for the court"
+              : "raise SOURCE_TIMEOUT_MS for the largest dockets";
         logEvent("warn", `pacer docket report unanswered: PACER may have billed it without a receipt (kept at the cap; ${advice})`, {
           court_code: courtCode,
           case_id: caseId,
-          kind: error.kind,
+          kind: because,
         });
       },
     });
