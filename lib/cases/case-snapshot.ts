@@ -38,7 +38,7 @@ export async function withCaseSnapshot<T>(
           unique,
         );
       }
-      const queriedAt = new Date(Math.floor((await databaseNow(tx)).getTime()));
+      const queriedAt = await databaseNow(tx);
       return read({ tx, queriedAt });
     },
     { timeout: 30_000, maxWait: 30_000 },
@@ -63,9 +63,9 @@ export async function withCaseWrite<T>(
   return prisma.$transaction(
     async (tx) => {
       await tx.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", key);
-      const stamp = new Date(Math.floor((await databaseNow(tx)).getTime()) + 1);
+      const stamp = new Date((await databaseNow(tx)).getTime() + 1);
       const result = await write({ tx, stamp });
-      while (((await databaseNow(tx)).getTime()) < stamp.getTime()) {
+      while ((await databaseNow(tx)).getTime() < stamp.getTime()) {
         await tx.$executeRawUnsafe("SELECT pg_sleep(0.001)");
       }
       return result;

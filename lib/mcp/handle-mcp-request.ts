@@ -10,6 +10,7 @@ import { applyRequestSwitches, beginRequest, errorResponse, type RequestContext 
 import { readBodyText } from "@/lib/http/parse-input";
 import { limitSandbox } from "@/lib/limits/limit-sandbox";
 import { logError } from "@/lib/log";
+import { rememberBounded } from "@/lib/status/status-memo";
 import {
   RPC_INVALID_PARAMS,
   RPC_INVALID_REQUEST,
@@ -212,14 +213,9 @@ const encodedPieces = new Map<string, { json: Buffer; escaped: Buffer }>();
 const escapeText = (json: string) => JSON.stringify(json).slice(1, -1);
 
 function encodedPiece(piece: NonNullable<ToolResult["serialized"]>[number]): { json: Buffer; escaped: Buffer } {
-  if (piece.key === undefined) return { json: Buffer.from(piece.json, "utf8"), escaped: Buffer.from(escapeText(piece.json), "utf8") };
-  let encoded = encodedPieces.get(piece.key);
-  if (!encoded) {
-    if (encodedPieces.size >= 16) encodedPieces.clear(); // a few keys per registry state; a bound all the same
-    encoded = { json: Buffer.from(piece.json, "utf8"), escaped: Buffer.from(escapeText(piece.json), "utf8") };
-    encodedPieces.set(piece.key, encoded);
-  }
-  return encoded;
+  const encode = () => ({ json: Buffer.from(piece.json, "utf8"), escaped: Buffer.from(escapeText(piece.json), "utf8") });
+  // A few keys per registry state, as the status's own memos: the same bound.
+  return piece.key === undefined ? encode() : rememberBounded(encodedPieces, piece.key, encode);
 }
 
 function rpcResult(context: RequestContext, id: RpcId, result: Record<string, unknown>): Response {

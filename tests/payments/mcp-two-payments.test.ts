@@ -45,20 +45,21 @@ const rpc = (id: number, args: Record<string, unknown>) =>
     body: { jsonrpc: "2.0", id, method: "tools/call", params: { name: "service_wallet_info", arguments: { include_deliveries: true, ...args } } },
   });
 
-/** Two payments signed for the tool's requirements (from its unpaid answer), with their authorization nonces. */
-async function twoPayments(payer: Payer) {
+/**
+ * The tool called with two payments signed for its requirements (from its unpaid answer), while the payer
+ * cancels one of them on chain during the work (both verified, neither settled).
+ */
+async function callCancelling(payer: Payer, cancelled: "keys" | "deliveries") {
   const unpaid = await rpc(1, {});
   const required = unpaid.body.error.data as PaymentRequired;
   expect(unpaid.body.error.data.code).toBe("payment_required");
   const sign = () => payer.client.createPaymentPayload({ x402Version: required.x402Version, resource: required.resource, accepts: required.accepts });
   const nonceOf = (payload: PaymentPayload) => (payload.payload as { authorization: { nonce: Hex } }).authorization.nonce;
-  const keys = await sign();
-  const deliveries = await sign();
-  return {
-    args: { payment_tx_keys: encodePaymentSignatureHeader(keys), payment_tx_deliveries: encodePaymentSignatureHeader(deliveries) },
-    keysNonce: nonceOf(keys),
-    deliveriesNonce: nonceOf(deliveries),
-  };
+  const payments = { keys: await sign(), deliveries: await sign() };
+  timing.whileWorking = () => cancelAuthorization(environment.info, payer, nonceOf(payments[cancelled]));
+  const answer = await rpc(2, { payment_tx_keys: encodePaymentSignatureHeader(payments.keys), payment_tx_deliveries: encodePaymentSignatureHeader(payments.deliveries) });
+  expect(timing.whileWorking).toBeNull();
+  return answer;
 }
 
 const ledger = (payer: Payer) =>
@@ -67,12 +68,7 @@ const ledger = (payer: Payer) =>
 describe("service_wallet_info with deliveries when a payment fails between the two settlements", () => {
   it("delivers the answer with the delivery history's receipt when the key state's payment fails after it was charged", async () => {
     const payer = await environment.payer(2, 2_000_000n);
-    const { args, keysNonce } = await twoPayments(payer);
-    // While the work runs (both payments verified, neither settled), the payer cancels the key state's.
-    timing.whileWorking = () => cancelAuthorization(environment.info, payer, keysNonce);
-
-    const answered = await rpc(2, args);
-    expect(timing.whileWorking).toBeNull();
+    const answered = await callCancelling(payer, "keys");
     expect(answered.body.error).toBeUndefined();
     expect(answered.body.result.isError).toBeFalsy();
     expect(answered.body.result.structuredContent).toMatchObject({ keys: { wallet: payer.address.toLowerCase() }, deliveries: { deliveries: [] } });
@@ -90,11 +86,7 @@ describe("service_wallet_info with deliveries when a payment fails between the t
 
   it("charges nothing when the delivery history's payment fails: the key state's is then never settled", async () => {
     const payer = await environment.payer(3, 2_000_000n);
-    const { args, deliveriesNonce } = await twoPayments(payer);
-    timing.whileWorking = () => cancelAuthorization(environment.info, payer, deliveriesNonce);
-
-    const refused = await rpc(2, args);
-    expect(timing.whileWorking).toBeNull();
+    const refused = await callCancelling(payer, "deliveries");
     expect(refused.body.error.data.code).toBe("payment_required");
     expect(refused.body.error.data.message).toMatch(/Nothing was charged/);
     expect(await payer.balance()).toBe(2_000_000n);
