@@ -9,7 +9,7 @@
 // system name (normalization and case-id rules key on it); only the public Court object carries the
 // demo wording (publicSystem).
 import type { PublicDocketSystem } from "@/lib/env";
-import { pacerServesCourt } from "@/lib/sources/pacer/pacer-courts";
+import { APPELLATE_CADENCE_SECONDS, pacerReadsAppellate, pacerServesCourt } from "@/lib/sources/pacer/pacer-courts";
 import { publicDocketSystemOf } from "@/lib/sources/public-docket-system";
 import type { CourtRecord } from "./types";
 
@@ -39,12 +39,28 @@ function notServedBecause(court: CourtRecord & { case_management_system: string 
   if (!FEDERAL.has(court.kind)) return `${court.case_management_system} is not connected in this deployment`;
   if (pacerServesCourt(court)) return "no PACER account is configured in this deployment";
   // A PACER account changes nothing for these: the PACER source has no fetcher for their dockets yet.
-  return `the PACER source does not read this court's ${court.case_management_system} dockets yet (it reads the district and bankruptcy courts, the CIT and the Court of Federal Claims)`;
+  return `the PACER source does not read this court's ${court.case_management_system} dockets yet (it reads the district and bankruptcy courts, the CIT, the Court of Federal Claims and the courts of appeals on CM/ECF appellate)`;
 }
+
+/**
+ * What PACER's reading of a court of appeals leaves out: it is read once a day (every reading is billed), and
+ * an incremental reading looks back 14 days before the latest cached filing (fetch-appellate-case.ts).
+ */
+const APPELLATE_GAPS =
+  "Read through PACER once a day, not hourly: the appellate CM/ECF gives no free change signal and every reading is billed, so a new filing can take up to a day to appear. " +
+  "A filing the clerk dockets more than 14 days after its date (and after later filings) is missed: a reading looks back 14 days before the latest filing held.";
 
 /** The court with the coverage this deployment gives it. */
 export function connectedCoverage(court: CourtRecord, connections: Connections): CourtRecord {
   if (court.coverage === "planned" || court.case_management_system === null) return court;
+  if (servedByPacer(court, connections) && pacerReadsAppellate(court) && !servedByPublicDocket(court, connections)) {
+    return {
+      ...court,
+      coverage: "partial",
+      refresh_cadence_seconds: APPELLATE_CADENCE_SECONDS,
+      notes: `${APPELLATE_GAPS}${court.notes ? ` ${court.notes}` : ""}`,
+    };
+  }
   if (servedLive(court, connections) || connections.demo) return court;
   const missing = notServedBecause({ ...court, case_management_system: court.case_management_system });
   return {

@@ -13,7 +13,11 @@ export async function listTrackedCaseIds(prisma: PrismaClient, courtCode: string
   return rows.map((row) => row.caseId);
 }
 
-/** Courts with tracked cases whose refresh cadence is `cadenceSeconds` (900 or 3600). */
+/**
+ * Courts with tracked cases refreshed by the run of `cadenceSeconds` (900 or 3600): the courts of that
+ * cadence, and for the hourly run also those of a longer one (courts of appeals read through PACER once a
+ * day), whose planner reads only the cases that are due.
+ */
 export async function listCourtsToRefresh(prisma: PrismaClient, cadenceSeconds: number, now: Date): Promise<string[]> {
   const rows = await prisma.case.findMany({
     where: { lastQueriedAt: { gte: new Date(now.getTime() - TRACKING_WINDOW_MS) } },
@@ -25,6 +29,11 @@ export async function listCourtsToRefresh(prisma: PrismaClient, cadenceSeconds: 
     .map((row) => row.courtCode)
     .filter((code) => {
       const court = findCourt(code);
-      return court !== undefined && court.coverage !== "planned" && court.refresh_cadence_seconds === cadenceSeconds;
+      return (
+        court !== undefined &&
+        court.coverage !== "planned" &&
+        court.refresh_cadence_seconds !== null &&
+        (court.refresh_cadence_seconds === cadenceSeconds || (cadenceSeconds === 3600 && court.refresh_cadence_seconds > 3600))
+      );
     });
 }

@@ -56,7 +56,9 @@ const configurations: Configuration[] = [
       process.env.CASE_SOURCE = "none";
       return async () => {};
     },
-    covers: (recorded) => recorded.coverage !== "planned" && (recorded.kind === "us_district" || recorded.kind === "us_bankruptcy"),
+    covers: (recorded) =>
+      recorded.coverage !== "planned" &&
+      (recorded.kind === "us_district" || recorded.kind === "us_bankruptcy" || (recorded.kind === "us_appellate" && recorded.case_management_system === "CM/ECF Appellate")),
   },
   {
     name: "the free public docket systems connected (replay server)",

@@ -56,19 +56,24 @@ describe("coverage from connected sources", () => {
     expect(pacerServesCourt(court("nysb"))).toBe(true);
     expect(pacerServesCourt(court("cit"))).toBe(true);
     expect(pacerServesCourt(court("ca9"))).toBe(false);
+    expect(pacerServesCourt(court("ca3"))).toBe(true);
+    expect(pacerServesCourt(court("bap9"))).toBe(false);
     expect(pacerServesCourt(court("jpml"))).toBe(false);
     const pacer = { pacer: true, demo: false, publicDockets: new Set<never>() };
     expect(connectedCoverage(court("nysd"), pacer)).toMatchObject({ coverage: "full", case_management_system: "CM/ECF" });
-    expect(connectedCoverage(court("ca3"), pacer)).toMatchObject({ coverage: "planned", case_management_system: null, refresh_cadence_seconds: null });
+    // A court of appeals on CM/ECF: read once a day (every reading is billed), and its notes say so.
+    expect(connectedCoverage(court("ca3"), pacer)).toMatchObject({ coverage: "partial", case_management_system: "CM/ECF Appellate", refresh_cadence_seconds: 86_400 });
+    expect(connectedCoverage(court("ca3"), pacer).notes).toMatch(/^Read through PACER once a day/);
+    expect(connectedCoverage(court("ca2"), pacer)).toMatchObject({ coverage: "planned", case_management_system: null, refresh_cadence_seconds: null });
     // The account is configured: the notes say what is missing for these courts, not that it is absent.
-    for (const code of ["ca3", "jpml", "bap9", "cavc"]) {
+    for (const code of ["ca2", "jpml", "bap9", "cavc"]) {
       const notes = connectedCoverage(court(code), pacer).notes!;
-      expect(notes).toMatch(/^Not served: the PACER source does not read this court's CM\/ECF( Appellate)? dockets yet/);
+      expect(notes).toMatch(/^Not served: the PACER source does not read this court's (CM\/ECF( Appellate)?|ACMS) dockets yet/);
       expect(notes).not.toMatch(/no PACER account|not connected/);
     }
     // With the demo source beside the account they are generated, and say why in the same words.
     const pacerAndDemo = { pacer: true, demo: true, publicDockets: new Set<never>() };
-    for (const code of ["ca2", "ca3", "jpml", "bap9", "cavc"]) {
+    for (const code of ["ca2", "jpml", "bap9", "cavc"]) {
       const served = publicSystem(connectedCoverage(court(code), pacerAndDemo), pacerAndDemo);
       expect(served.case_management_system).toMatch(/^Demo source/);
       expect(served.notes).toMatch(/generated cases, not the court's records; the PACER source does not read this court's/);

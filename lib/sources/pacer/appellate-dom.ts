@@ -99,7 +99,8 @@ export function linesOf(node: DomNode): string[] {
     .map((line) => clean(line));
 }
 
-const BLOCKS = new Set(["tr", "table", "div", "p", "li", "ul", "center", "h1", "h2", "h3", "hr"]);
+// The page's own frame counts too: a notice page's title and body are separate lines, not "Case SummaryCase not found".
+const BLOCKS = new Set(["html", "head", "title", "body", "tr", "table", "div", "p", "li", "ul", "center", "h1", "h2", "h3", "h4", "hr"]);
 
 function collect(root: DomNode, parts: string[], breaks: boolean, skip?: (element: DomElement) => boolean): void {
   // A string on the stack is text to emit when reached: how a block's end gets its line break.

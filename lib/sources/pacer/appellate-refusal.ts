@@ -3,7 +3,7 @@
 // error. The reader asks only after finding no case stub, so a docket whose title says "Sealed Case" is
 // read, never refused for it.
 import type { PageRefusal, RefusalReason } from "../types";
-import { clean, textOf, type PageIndex } from "./appellate-dom";
+import { clean, linesOf, type PageIndex } from "./appellate-dom";
 
 const RULES: ReadonlyArray<readonly [RefusalReason, RegExp]> = [
   ["case_not_found", /\b(?:case (?:was )?not found|cannot find case|no case (?:was )?found|no such case|not a valid case|invalid case (?:number|num)|case number [^.]{0,40} (?:is invalid|does not exist))\b[^.]*/i],
@@ -15,7 +15,8 @@ const RULES: ReadonlyArray<readonly [RefusalReason, RegExp]> = [
 const LOGIN = /\b(?:log ?in|sign ?in)\b/i;
 
 export function refuseAppellatePage(index: PageIndex): PageRefusal {
-  const text = clean(index.top.map((node) => textOf(node)).join(" "));
+  // By lines, so that words of separate blocks (a title, a heading, a notice) never run together.
+  const text = clean(index.top.flatMap((node) => linesOf(node)).join(" "));
   if (index.hasPassword || (LOGIN.test(index.title) && LOGIN.test(text))) {
     return { kind: "refused", reason: "login_required", message: "CM/ECF login page: the PACER session is not logged in" };
   }

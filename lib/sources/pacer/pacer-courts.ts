@@ -1,15 +1,41 @@
 // Which courts of the registry the PACER adapter serves, and where each one's free RSS feed is
-// (court-systems.md §1.6). Served: the CM/ECF district and bankruptcy courts and the national courts on
-// district-style CM/ECF (CIT, Court of Federal Claims). Not yet: the appellate CM/ECF (TransportRoom) and
-// ACMS circuits, whose fetchers are a later step (ACMS has no public number lookup), and the JPML, whose
-// MDL numbers possible_case_numbers.pl does not take.
+// (court-systems.md §1.6). Served: the CM/ECF district and bankruptcy courts, the national courts on
+// district-style CM/ECF (CIT, Court of Federal Claims), and the courts of appeals on CM/ECF appellate
+// (TransportRoom, court-systems.md §2). Not yet: the ACMS circuits (ca2, ca9: no public number lookup), the
+// bankruptcy appellate panels and the Court of Appeals for Veterans Claims (their CM/ECF hosts are not in
+// our notes: bap9's pages link to ca9's host), and the JPML, whose MDL numbers possible_case_numbers.pl
+// does not take.
 import type { CourtRecord } from "@/lib/courts/types";
 
 const NATIONAL_ON_DISTRICT_CMECF = new Set(["cit", "cofc"]);
 
-export function pacerServesCourt(court: Pick<CourtRecord, "court_code" | "kind" | "case_management_system">): boolean {
+type CourtFacts = Pick<CourtRecord, "court_code" | "kind" | "case_management_system">;
+
+/** A court of appeals on CM/ECF appellate: read by case number through TransportRoom (fetch-appellate-case.ts). */
+export function pacerReadsAppellate(court: CourtFacts): boolean {
+  return court.kind === "us_appellate" && court.case_management_system === "CM/ECF Appellate";
+}
+
+/**
+ * How often a tracked case of such a court is read (seconds): once a day. The appellate system has no free
+ * change signal (no entry count, no case query; its feeds list orders and opinions only), so every reading
+ * is billed (one page, $0.10, for a day's entries): a tracked case costs about $3 a month, against $0.99 a
+ * query. The hourly refresh run reads the cases that are due (plan-appellate-refresh.ts).
+ */
+export const APPELLATE_CADENCE_SECONDS = 86_400;
+
+export function pacerServesCourt(court: CourtFacts): boolean {
   if (court.kind === "us_district" || court.kind === "us_bankruptcy") return true;
-  return NATIONAL_ON_DISTRICT_CMECF.has(court.court_code);
+  return NATIONAL_ON_DISTRICT_CMECF.has(court.court_code) || pacerReadsAppellate(court);
+}
+
+/**
+ * Where a court of appeals' TransportRoom servlet is: `/n/beam/servlet/TransportRoom`, except the circuits
+ * court-systems.md §2 lists at `/cmecf/servlet/TransportRoom` (ca7, ca11). The notes list ca5 there too, but
+ * the corpus's ca5 docket (ca5_212643) links to `/n/beam/`: the record wins.
+ */
+export function transportRoomPath(courtCode: string): string {
+  return courtCode === "ca7" || courtCode === "ca11" ? "/cmecf/servlet/TransportRoom" : "/n/beam/servlet/TransportRoom";
 }
 
 /** Courts whose feed is not at the usual path (juriscraper/pacer/rss_feeds.py, per court-systems.md §1.6). */

@@ -5,12 +5,13 @@
 // channel says which entry types it carries ("all" or a list): only a feed of all types, polled without
 // failure since a case's last refresh, lets that refresh skip a case it does not mention
 // (plan-pacer-refresh.ts). No login, no fee: the feeds are public.
+import { findCourt } from "@/lib/courts/registry";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
 import { getCourtHttpClient } from "@/lib/sources/http/court-http-client";
 import { decodePage } from "@/lib/sources/decode-page";
 import { markFeedItems } from "./mark-feed-items";
-import { feedPath } from "./pacer-courts";
+import { feedPath, pacerReadsAppellate } from "./pacer-courts";
 import { ecfBaseUrl, type PacerSettings } from "./pacer-settings";
 import { readRssFeed } from "./read-rss-feed";
 import { splitCmEcfNumber } from "./split-cmecf-number";
@@ -103,5 +104,10 @@ export async function listFeedCourts(prisma: PrismaClient, now: Date, trackingWi
      WHERE c.last_queried_at >= $1::timestamptz ORDER BY p.court_code`,
     new Date(now.getTime() - trackingWindowMs).toISOString(),
   );
-  return rows.map((row) => row.court_code);
+  // The courts of appeals are read on a cadence of their own (plan-appellate-refresh.ts): their feeds list
+  // orders and opinions only, at another path, and are not polled.
+  return rows.map((row) => row.court_code).filter((code) => {
+    const court = findCourt(code);
+    return court === undefined || !pacerReadsAppellate(court);
+  });
 }

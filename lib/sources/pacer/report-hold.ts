@@ -8,6 +8,7 @@
 // docket too large. When the court answers another report, the wait of such holds ends (their count stays,
 // so a case that keeps failing is released three times at most, then only waits).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { SourceResult } from "@/lib/sources/types";
 import { doublingWaitMs } from "./doubling-wait";
 
 /** A hold whose case failed more often than this is not ended by the court's answers: it only waits. */
@@ -40,6 +41,21 @@ export async function reportHold(prisma: PrismaClient, courtCode: string, caseId
   });
   const until = row && holdEnd(row.reportFailures, row.reportFailedAt, now);
   return until ? { until, failures: row.reportFailures, why: row.reportFailure ?? "" } : null;
+}
+
+/**
+ * What a query of a held case answers, without asking PACER: a billed "not found" or "sealed" page keeps its
+ * answer (404) while it holds; anything else is unavailable until the hold ends. Null when no hold is on.
+ */
+export function heldAnswer(courtCode: string, held: ReportHold | null): SourceResult | null {
+  if (!held) return null;
+  if (held.why.startsWith("case_not_found")) return { kind: "not_found" };
+  if (held.why.startsWith("sealed")) return { kind: "sealed", message: held.why.replace(/^sealed:\s*/, "") };
+  return {
+    kind: "unavailable",
+    reason: `${courtCode}: the docket report ${held.why.startsWith(UNANSWERED) ? "went unanswered (PACER may have billed it)" : `answered ${held.why}`} (${held.failures} time(s) in a row); not asked again before ${held.until.toISOString()}`,
+    estimatedRecoveryAt: held.until.toISOString(),
+  };
 }
 
 /** One more report that bought nothing usable (stamped by the database's clock). */

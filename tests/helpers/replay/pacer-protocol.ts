@@ -2,14 +2,19 @@
 // authentication service's JSON (success, bad password, one-time code required or wrong), and per court
 // under `/ecf/<court>`: possible_case_numbers.pl, DktRpt.pl multipart POSTs (cut to the requested date
 // range and party choice, billed by bytes with a receipt as PACER does), iquery.pl, mobile_query.pl, the
-// RSS feed, and the "please log in" page for a session that is not (or no longer) valid. Courts' days are
-// the dockets' own ("today" moves with advanceTo); feed items carry the wall time a row became visible.
+// RSS feed, and the "please log in" page for a session that is not (or no longer) valid. Courts of appeals
+// (CM/ECF appellate): GET `/ecf/<court>/n/beam/servlet/TransportRoom` or `.../cmecf/servlet/TransportRoom`
+// with servlet=CaseSummary.jsp (cut to dateFrom/dateTo and incPtyAty, billed by bytes with a receipt), a
+// sealed or not-found notice, the same login page. Courts' days are the dockets' own ("today" moves with
+// advanceTo); feed items carry the wall time a row became visible.
 // Test configuration: PACER_LOGIN_URL=<base>/pacer-login, PACER_ECF_URL_TEMPLATE=<base>/ecf/{court}.
 import { randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
+import { readAppellateDocket } from "@/lib/sources/pacer/read-appellate-docket";
 import { readDocketReport } from "@/lib/sources/pacer/read-docket-report";
 import { splitCmEcfNumber } from "@/lib/sources/pacer/split-cmecf-number";
 import { corpusFiles, corpusText } from "../corpus";
+import { analyzeAppellateDocket, appellateReceiptHtml, cutAppellateDocket, type RecordedAppellateDocket } from "./pacer-appellate-pages";
 import { analyzeDocket, cutDocket, receiptHtml, type DocketRequest, type RecordedDocket } from "./pacer-docket-pages";
 import { caseQueryPage, feedXml, lookupXml, mobileQueryPage, type FeedItem } from "./pacer-pages";
 import type { ReplayProtocol, ReplayRequest, ReplayResponse } from "./replay-server";
@@ -37,6 +42,16 @@ export interface HostedDocket {
   dayOffset: number;
 }
 
+export interface HostedAppellate {
+  court: string;
+  /** As the court prints it ("10-1095"). */
+  caseId: string;
+  docket: RecordedAppellateDocket;
+  sealed: boolean;
+  /** As HostedDocket's. */
+  dayOffset: number;
+}
+
 export type FeedSetting = { kind: "all" } | { kind: "types"; types: string[] } | { kind: "none" };
 
 export interface Bill {
@@ -59,6 +74,9 @@ export class PacerReplay implements ReplayProtocol {
   readonly bills: Bill[] = [];
   readonly feeds = new Map<string, FeedSetting>();
   readonly hosted: HostedDocket[] = [];
+  readonly hostedAppellate: HostedAppellate[] = [];
+  /** Every appellate TransportRoom request, answered or not (a session refused, a case not found). */
+  readonly appellateRequests: Array<{ court: string; caseNum: string; params: Record<string, string> }> = [];
   /** The courts' "today" (ISO date): rows entered later are not on any docket yet. Null: everything is. */
   today: string | null = null;
   /** Cents the entry count page (mobile_query.pl) charges, saying "Cost:" as PACER's does when it charged; 0: free. */
@@ -94,6 +112,27 @@ export class PacerReplay implements ReplayProtocol {
     return hosted;
   }
 
+  /** Serve a recorded appellate docket as case `caseId` (default: its own number) of court `court`. */
+  hostAppellate(file: string, options: { court: string; caseId?: string; sealed?: boolean; dayOffset?: number }): HostedAppellate {
+    let found = this.appellateAnalyses.get(file);
+    if (!found) {
+      const html = corpusText(file);
+      const reading = readAppellateDocket(html);
+      if (reading.kind !== "case") throw new Error(`${file} is not an appellate docket`);
+      found = { caseNumber: reading.case.caseNumber, docket: analyzeAppellateDocket(html) };
+      this.appellateAnalyses.set(file, found);
+    }
+    const hosted: HostedAppellate = {
+      court: options.court,
+      caseId: options.caseId ?? found.caseNumber,
+      docket: found.docket,
+      sealed: options.sealed ?? false,
+      dayOffset: options.dayOffset ?? 0,
+    };
+    this.hostedAppellate.push(hosted);
+    return hosted;
+  }
+
   /** Move the courts' day forward: rows entered up to `day` appear now (feed items get this wall time). */
   advanceTo(day: string | null): void {
     this.today = day;
@@ -110,6 +149,7 @@ export class PacerReplay implements ReplayProtocol {
   }
 
   private readonly analyses = new Map<string, { reading: { case: import("@/lib/sources/types").SourceCase }; docket: RecordedDocket }>();
+  private readonly appellateAnalyses = new Map<string, { caseNumber: string; docket: RecordedAppellateDocket }>();
 
   /** A recorded docket read and cut into rows once, however many cases serve it. */
   private analyzed(file: string) {
@@ -125,7 +165,7 @@ export class PacerReplay implements ReplayProtocol {
   }
 
   /** The docket's own "today" (ISO date), or null when every row exists. */
-  asOf(hosted: HostedDocket): string | null {
+  asOf(hosted: { dayOffset: number }): string | null {
     if (this.today === null) return null;
     return new Date(Date.parse(`${this.today}T00:00:00Z`) + hosted.dayOffset * 86_400_000).toISOString().slice(0, 10);
   }
@@ -143,6 +183,8 @@ export class PacerReplay implements ReplayProtocol {
 
   async handle(request: ReplayRequest): Promise<ReplayResponse | null> {
     if (request.method === "POST" && request.path === "/pacer-login/services/cso-auth") return this.login(request);
+    const appellate = /^\/ecf\/([a-z0-9]+)\/(?:n\/beam|cmecf)\/servlet\/TransportRoom$/.exec(request.path);
+    if (appellate && request.method === "GET") return this.appellate(appellate[1]!, request);
     const match = /^\/ecf\/([a-z0-9]+)\/cgi-bin\/([A-Za-z0-9_]+\.pl)$/.exec(request.path);
     if (!match) return null;
     const [, court, script] = match as unknown as [string, string, string];
@@ -161,6 +203,38 @@ export class PacerReplay implements ReplayProtocol {
       default:
         return { status: 404, body: "<html><body>Not Found</body></html>" };
     }
+  }
+
+  private appellate(court: string, request: ReplayRequest): ReplayResponse {
+    const params = Object.fromEntries(request.query);
+    const caseNum = params.caseNum ?? "";
+    this.appellateRequests.push({ court, caseNum, params });
+    const token = request.cookies.NextGenCSO ?? request.cookies.PacerSession;
+    if (!token || !this.tokens.has(token)) return { body: corpusText("pacer/authentication_samples/please_log_in.html") };
+    if (params.servlet !== "CaseSummary.jsp") return { status: 404, body: "<html><body>Not Found</body></html>" };
+    // "10-01095" is "10-1095": year and serial compared as numbers (a BAP's district letters aside).
+    const numberOf = (value: string) => /(\d{2})-0*(\d+)$/.exec(value.trim())?.slice(1).join("-") ?? null;
+    const wanted = numberOf(caseNum);
+    const hosted = this.hostedAppellate.find((candidate) => candidate.court === court && wanted !== null && numberOf(candidate.caseId) === wanted);
+    // Neither notice is a recorded page (the corpus has no appellate not-found or sealed answer): the wording is
+    // what lib/sources/pacer/appellate-refusal.ts takes for case_not_found and sealed. Neither is billed.
+    const notice = (message: string) => ({ body: `<html>\n<head><title>Case Summary</title></head>\n<body>\n<p>${message}</p>\n</body>\n</html>\n` });
+    if (!hosted) return notice("Case not found.");
+    if (hosted.sealed) return notice("This case is sealed.");
+    const from = iso(params.dateFrom);
+    const to = iso(params.dateTo);
+    const cut = cutAppellateDocket(hosted.docket, {
+      asOf: this.asOf(hosted),
+      from,
+      to,
+      parties: params.incPtyAty === "Y",
+      entries: params.incDktEntries === "Y",
+    });
+    const bytes = Buffer.byteLength(cut.html, "utf8");
+    const pages = Math.min(30, Math.max(1, Math.ceil(bytes / 4320)));
+    this.bills.push({ court, caseId: hosted.caseId, bytes, pages, cents: pages * 10 });
+    const receipt = appellateReceiptHtml({ at: new Date(), loginId: "replay", caseNumber: hosted.caseId, filtered: from !== null || to !== null, pages, cents: pages * 10 });
+    return { body: cut.html.slice(0, cut.receiptAt) + receipt + cut.html.slice(cut.receiptAt) };
   }
 
   private login(request: ReplayRequest): ReplayResponse {

@@ -1,0 +1,39 @@
+// The header of a cached PACER case, against which an incremental reading (entries since a day, no
+// parties) is compared: a header that moved (judge, name, termination, status) may mean the parties did too,
+// and the reading is made again with them.
+import type { CourtRecord } from "@/lib/courts/types";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
+import type { SourceCase } from "@/lib/sources/types";
+
+export interface CachedHeader {
+  lastRefreshedAt: Date;
+  caseNumber: string;
+  caseName: string;
+  assignedJudge: string | null;
+  dateTerminated: Date | null;
+  natureOfProceeding: string | null;
+  status: string;
+}
+
+export async function readCachedHeader(prisma: PrismaClient, courtCode: string, caseId: string): Promise<CachedHeader | null> {
+  return prisma.case.findUnique({
+    where: { courtCode_caseId: { courtCode, caseId } },
+    select: { lastRefreshedAt: true, caseNumber: true, caseName: true, assignedJudge: true, dateTerminated: true, natureOfProceeding: true, status: true },
+  });
+}
+
+/** Whether the header of an incremental reading differs from the cached one (then parties may have too). */
+export function headerChanged(court: CourtRecord, caseId: string, reading: SourceCase, cached: CachedHeader): boolean {
+  const header = normalizeCase(court, caseId, { ...reading, entries: [] }).header;
+  return (
+    // The printed number carries the judges' initials ("2:17-cr-00378-SPL-1"): a reassignment changes it even
+    // where the judge's name is printed only in the party listing (criminal dockets).
+    header.case_number !== cached.caseNumber ||
+    header.case_name !== cached.caseName ||
+    header.assigned_judge !== cached.assignedJudge ||
+    (header.date_terminated?.slice(0, 10) ?? null) !== (cached.dateTerminated?.toISOString().slice(0, 10) ?? null) ||
+    header.nature_of_proceeding !== cached.natureOfProceeding ||
+    header.status !== cached.status
+  );
+}

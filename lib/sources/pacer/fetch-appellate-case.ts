@@ -1,0 +1,77 @@
+// A case of a court of appeals on CM/ECF appellate, read through PACER (court-systems.md §2). The appellate
+// system takes the case number itself (no lookup, nothing paid to find the case). A case the cache does not
+// hold is read whole (parties and attorneys included); a cached one with the entries dated since the
+// court-local day of its latest cached filing, less APPELLATE_LOOKBACK_DAYS, without parties unless the
+// header moved. Appellate entries carry one date, the filing's, and a clerk may docket a filing days after
+// that date: the look-back reads such entries again (entry-key.ts merges them) instead of missing them.
+// Fees, holds and the budget are the district reports' (fetch-billed-report.ts, report-hold.ts).
+import type { CourtRecord } from "@/lib/courts/types";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { FetchCaseRequest, SourceCase, SourceResult } from "@/lib/sources/types";
+import { headerChanged, readCachedHeader } from "./cached-header";
+import { fetchAppellateReport, type AppellateQuery } from "./fetch-appellate-report";
+import { budgetState } from "./fee-ledger";
+import type { PacerSettings } from "./pacer-settings";
+import { enteredSinceOf, sinceDay } from "./reading-window";
+import { heldAnswer, reportHold } from "./report-hold";
+
+/** Days before the latest cached filing an incremental appellate reading starts (filings docketed late). */
+export const APPELLATE_LOOKBACK_DAYS = 14;
+
+/** `10-1095`, `10-01095` and `10-1095-AA` are one case: year and serial number. */
+function sameNumber(printed: string, caseId: string): boolean {
+  const parts = (number: string) => /^(?:[A-Z]{2}[- ])?(\d{2})-0*(\d{1,6})\b/i.exec(number.trim());
+  const a = parts(printed);
+  const b = parts(caseId);
+  return a !== null && b !== null && a[1] === b[1] && a[2] === b[2];
+}
+
+export async function fetchAppellateCase(prisma: PrismaClient, settings: PacerSettings, { court, caseId, now, signal }: FetchCaseRequest): Promise<SourceResult> {
+  const budget = await budgetState(prisma, settings, now);
+  if (budget.spent) return { kind: "budget_spent", resetsAt: budget.resetsAt.toISOString() };
+  // The case's PACER row carries its report holds; the appellate system's key for the case is its number.
+  await prisma.pacerCase.upsert({
+    where: { courtCode_caseId: { courtCode: court.court_code, caseId } },
+    create: { courtCode: court.court_code, caseId, pacerCaseId: caseId, listedNumber: caseId },
+    update: {},
+  });
+  const held = heldAnswer(court.court_code, await reportHold(prisma, court.court_code, caseId, now));
+  if (held) return held;
+
+  let readFrom: string | undefined;
+  const read = async (query: AppellateQuery): Promise<SourceResult | SourceCase> => {
+    const page = await fetchAppellateReport({ prisma, settings, courtCode: court.court_code, caseId, query, now, signal });
+    if (page.kind === "refused") {
+      if (page.reason === "sealed") return { kind: "sealed", message: page.message };
+      if (page.reason === "case_not_found") return { kind: "not_found" };
+      const hold = await reportHold(prisma, court.court_code, caseId, now);
+      return { kind: "unavailable", reason: `${court.court_code}: the docket request answered ${page.reason}: ${page.message}`, estimatedRecoveryAt: hold?.until.toISOString() ?? null };
+    }
+    readFrom ??= page.askedAt.toISOString();
+    return checkedReading(court, caseId, page.reading.case, page.reading.courtCode);
+  };
+
+  const cached = await readCachedHeader(prisma, court.court_code, caseId);
+  if (!cached) {
+    const whole = await read({ caseNumber: caseId, since: null, parties: true });
+    return "kind" in whole ? whole : { kind: "found", case: whole, readFrom };
+  }
+  const since = await sinceDay(prisma, court, caseId, cached.lastRefreshedAt, now, APPELLATE_LOOKBACK_DAYS);
+  const enteredSince = enteredSinceOf(court, since);
+  const partial = await read({ caseNumber: caseId, since, parties: false });
+  if ("kind" in partial) return partial;
+  if (!headerChanged(court, caseId, partial, cached)) return { kind: "found", case: partial, partiesOmitted: true, enteredSince, readFrom };
+  const withParties = await read({ caseNumber: caseId, since, parties: true });
+  return "kind" in withParties ? withParties : { kind: "found", case: withParties, enteredSince, readFrom };
+}
+
+/** A docket of another court or case (a court that answered with the wrong page) is never stored as this one. */
+function checkedReading(court: CourtRecord, caseId: string, reading: SourceCase, pageCourt: string | null): SourceResult | SourceCase {
+  if (pageCourt !== null && pageCourt !== court.court_code) {
+    return { kind: "unavailable", reason: `${court.court_code}: the docket served for ${caseId} is ${pageCourt}'s`, estimatedRecoveryAt: null };
+  }
+  if (!sameNumber(reading.caseNumber, caseId)) {
+    return { kind: "unavailable", reason: `${court.court_code}: the docket served for ${caseId} is case ${reading.caseNumber}`, estimatedRecoveryAt: null };
+  }
+  return reading;
+}

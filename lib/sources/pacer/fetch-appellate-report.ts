@@ -1,0 +1,69 @@
+// The paid docket report of a court of appeals on CM/ECF appellate (court-systems.md §2): a GET of the
+// TransportRoom servlet's CaseSummary.jsp by case number (no number lookup: the appellate system takes the
+// number itself), with the docket entries, the originating court, the panel and the long caption; parties
+// and attorneys when wanted, and only the entries dated on or after a day for an incremental reading
+// (`dateFrom`). The page is read with readAppellateDocket (once, whatever asks); what PACER bills for it is
+// kept by fetch-billed-report.ts.
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { DocketRead, PageRefusal } from "@/lib/sources/types";
+import { fetchBilledReport } from "./fetch-billed-report";
+import { transportRoomPath } from "./pacer-courts";
+import type { PacerSettings } from "./pacer-settings";
+import { readAppellateDocket } from "./read-appellate-docket";
+
+export interface AppellateQuery {
+  caseNumber: string;
+  /** Entries dated on or after this court-local day (MM/DD/YYYY); null: the whole docket. */
+  since: string | null;
+  parties: boolean;
+}
+
+export function appellateReportPath(courtCode: string, query: AppellateQuery): string {
+  const params = new URLSearchParams({
+    servlet: "CaseSummary.jsp",
+    caseNum: query.caseNumber,
+    incOrigDkt: "Y",
+    incDktEntries: "Y",
+    incPanel: "Y",
+    incPtyAty: query.parties ? "Y" : "N",
+    incCaption: "long",
+    fullDocketReport: "Y",
+    actionType: "Run Docket Report",
+  });
+  if (query.since) params.set("dateFrom", query.since);
+  return `${transportRoomPath(courtCode)}?${params.toString()}`;
+}
+
+export type AppellatePage = { kind: "docket"; reading: DocketRead; askedAt: Date } | PageRefusal;
+
+export async function fetchAppellateReport(options: {
+  prisma: PrismaClient;
+  settings: PacerSettings;
+  courtCode: string;
+  caseId: string;
+  query: AppellateQuery;
+  now: Date;
+  signal?: AbortSignal;
+}): Promise<AppellatePage> {
+  const { query } = options;
+  // The login check, the refusal check and the reading are one parse of the page.
+  let last: { text: string; read: ReturnType<typeof readAppellateDocket> } | null = null;
+  const readOnce = (text: string) => {
+    if (last?.text !== text) last = { text, read: readAppellateDocket(text) };
+    return last.read;
+  };
+  const page = await fetchBilledReport({
+    ...options,
+    kind: query.since ? (query.parties ? "docket_parties" : "docket_since") : "docket_full",
+    path: appellateReportPath(options.courtCode, query),
+    label: query.since ? "pacer:appellate_since" : "pacer:appellate_full",
+    refusalOf: (text) => {
+      const read = readOnce(text);
+      return read.kind === "refused" ? read : null;
+    },
+  });
+  if (page.kind !== "docket") return page;
+  const read = readOnce(page.html);
+  if (read.kind === "refused") return read;
+  return { kind: "docket", reading: read, askedAt: page.askedAt };
+}

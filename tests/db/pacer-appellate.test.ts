@@ -1,0 +1,217 @@
+// PACER's courts of appeals (CM/ECF appellate) as a live source, end to end over real HTTP: the replay
+// server serves recorded real appellate dockets through TransportRoom's CaseSummary.jsp (cut to the asked
+// date range and party choice, billed by bytes with a receipt); the production adapter logs in, reads the
+// docket by its number, records the fee, and the real cache stores it, on PGlite and PostgreSQL. Payment is
+// the one stand-in (tests/http covers x402).
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { CaseResponse, Court } from "@/contract";
+import { GET as getCase } from "@/app/v2/case/route";
+import { GET as getStatus } from "@/app/v2/status/route";
+import { findCourt } from "@/lib/courts/registry";
+import { useDatabase } from "@/lib/db";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { listCourtsToRefresh } from "@/lib/refresh/list-tracked-cases";
+import { refreshCases } from "@/lib/refresh/refresh-cases";
+import { APPELLATE_LOOKBACK_DAYS } from "@/lib/sources/pacer/fetch-appellate-case";
+import { listFeedCourts } from "@/lib/sources/pacer/poll-court-feed";
+import { callRoute } from "../helpers/call-route";
+import { HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
+import { startPacerEnvironment, TEST_LOGIN, type PacerEnvironment } from "../helpers/replay/pacer-environment";
+import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
+
+vi.hoisted(() => {
+  // The registry computes coverage when first imported: PACER must be configured before that.
+  process.env.PACER_USERNAME = "replay-user";
+  process.env.PACER_PASSWORD = "correct horse battery staple";
+});
+vi.mock("@/lib/payments/run-paid", () => ({
+  runPaid: async (options: { work: (payer: string) => Promise<unknown> }) => ({
+    result: await options.work("0x00000000000000000000000000000000000000aa"),
+    payer: "0x00000000000000000000000000000000000000aa",
+    headers: {},
+  }),
+}));
+
+const CA1 = "pacer/appellate/ca1_2.html"; // 16-1033: 35 entries, January to November 2016, 3 parties
+const CA6 = "pacer/appellate/ca6_1.html"; // 22-5459: 60 entries from November 2022, attachments
+const CADC = "pacer/appellate/cadc_1.html"; // 22-8513: 7 entries
+const APPELLATE = ["ca1", "ca6", "cadc", "ca3"];
+
+const queryCase = (courtCode: string, caseId: string) =>
+  callRoute<CaseResponse & { error: Record<string, string> }>(getCase, "/v2/case", { query: { case_id: caseId, court_code: courtCode, context: "full" } });
+
+interface StoredEntry {
+  entry_key: string;
+  description: string;
+  filed_at: Date;
+  first_seen_at: Date;
+}
+const storedEntries = (prisma: PrismaClient, courtCode: string, caseId: string) =>
+  prisma.$queryRawUnsafe<StoredEntry[]>(
+    `SELECT e.entry_key, e.description, e.filed_at, e.first_seen_at FROM docket_entries e
+     JOIN cases c ON c.id = e.case_ref WHERE c.court_code = $1 AND c.case_id = $2 ORDER BY e.entry_key`,
+    courtCode,
+    caseId,
+  );
+
+let env: PacerEnvironment;
+beforeAll(async () => {
+  env = await startPacerEnvironment();
+});
+afterAll(async () => env?.close());
+
+describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s", (_name, target) => {
+  const database = databaseForSuite(target, (opened) => useDatabase(opened.db));
+  const prisma = () => database().db.prisma;
+  const requests = () => env.pacer.appellateRequests;
+
+  beforeEach(async () => {
+    env.server.clearFaults();
+    env.pacer.advanceTo(null);
+    env.pacer.hostedAppellate.length = 0;
+    env.pacer.appellateRequests.length = 0;
+    env.configure({ PACER_PASSWORD: TEST_LOGIN.password, PACER_DAILY_BUDGET_USD: undefined, PACER_MONTHLY_BUDGET_USD: undefined });
+    // The recorded dockets carry their own numbers: each test starts with none of them cached.
+    const codes = APPELLATE.map((code) => `'${code}'`).join(",");
+    for (const table of ["cases", "pacer_cases", "court_health"]) {
+      await prisma().$executeRawUnsafe(`DELETE FROM ${table} WHERE court_code IN (${codes})`);
+    }
+    await prisma().$executeRawUnsafe(`DELETE FROM source_fetches WHERE split_part(key, '|', 1) IN (${codes})`);
+    await prisma().$executeRawUnsafe("DELETE FROM pacer_fees");
+    await prisma().$executeRawUnsafe("DELETE FROM pacer_sessions");
+  });
+
+  it("a court of appeals on CM/ECF is covered (partial: read once a day); the ACMS circuits, the panels and Veterans Claims are not read through PACER", async () => {
+    expect(findCourt("ca1")).toMatchObject({ coverage: "partial", refresh_cadence_seconds: 86_400, case_management_system: "CM/ECF Appellate" });
+    expect(findCourt("ca1")!.notes).toMatch(/^Read through PACER once a day/);
+    // Not read through PACER: with the demo source (the tests' default) they answer generated cases and say why.
+    const status = await callRoute<{ courts: Court[] }>(getStatus, "/v2/status");
+    for (const code of ["ca2", "ca9", "bap9", "cavc"]) {
+      const court = status.body.courts.find((listed) => listed.court_code === code)!;
+      expect(court.case_management_system, code).toMatch(/^Demo source/);
+      expect(court.notes, code).toMatch(/the PACER source does not read this court's (ACMS|CM\/ECF Appellate) dockets yet/);
+    }
+    expect(status.body.courts.find((court) => court.court_code === "cadc")).toMatchObject({ coverage: "partial", refresh_cadence_seconds: 86_400 });
+    // Refreshed by the hourly run (its planner reads what is due); never by the 15-minute one; no feed polled.
+    env.pacer.hostAppellate(CADC, { court: "cadc" });
+    expect((await queryCase("cadc", "22-8513")).status).toBe(200);
+    expect(await listCourtsToRefresh(prisma(), 3600, new Date())).toContain("cadc");
+    expect(await listCourtsToRefresh(prisma(), 900, new Date())).not.toContain("cadc");
+    expect(await listFeedCourts(prisma(), new Date(), 30 * 86_400_000)).not.toContain("cadc");
+  });
+
+  it("a paid miss reads the whole docket by its number once, with parties; the ledger holds PACER's bill; cached answers ask nothing", async () => {
+    env.pacer.hostAppellate(CA1, { court: "ca1" });
+    const answer = await queryCase("ca1", "16-1033");
+    expect(answer.status, answer.text).toBe(200);
+    const kase = answer.body.case as { docket_history: unknown[]; parties: unknown[]; case_number: string };
+    expect(kase.docket_history).toHaveLength(35);
+    expect(kase.parties).toHaveLength(3);
+    expect(answer.body.meta.coverage_status).toBe("partial");
+    expect(requests()).toHaveLength(1);
+    expect(requests()[0]!.params).toMatchObject({ servlet: "CaseSummary.jsp", caseNum: "16-1033", incDktEntries: "Y", incPtyAty: "Y" });
+    expect(requests()[0]!.params.dateFrom).toBeUndefined();
+    const fees = await prisma().pacerFee.findMany({ where: { courtCode: "ca1" } });
+    const bills = env.pacer.bills.filter((bill) => bill.court === "ca1");
+    expect(fees).toHaveLength(1);
+    expect(bills).toHaveLength(1);
+    expect(fees[0]).toMatchObject({ kind: "docket_full", billedPages: bills[0]!.pages, costCents: bills[0]!.cents, estimated: false });
+    expect(fees[0]!.cause).toBe(answer.headers.get("x-request-id"));
+
+    // With the clerk's team letters: the same case, from the cache, nothing asked.
+    expect((await queryCase("ca1", "16-1033-AA")).status).toBe(200);
+    expect((await queryCase("ca1", "16-1033")).status).toBe(200);
+    expect(requests()).toHaveLength(1);
+  });
+
+  it("a number the court does not know: 404 case_not_found, nothing billed; a sealed case: 404 that says so", async () => {
+    const billsBefore = env.pacer.bills.length;
+    const unknown = await queryCase("ca1", "16-9999");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe("case_not_found");
+    env.pacer.hostAppellate(CADC, { court: "cadc", sealed: true });
+    const sealed = await queryCase("cadc", "22-8513");
+    expect(sealed.status).toBe(404);
+    expect(sealed.body.error.message).toMatch(/sealed/i);
+    expect(env.pacer.bills.length).toBe(billsBefore);
+    expect(await prisma().pacerFee.count()).toBe(0);
+  });
+
+  it("an expired session: one new login, the same request again, one bill", async () => {
+    env.pacer.hostAppellate(CADC, { court: "cadc" });
+    const loginsBefore = env.pacer.logins.length;
+    expect((await queryCase("ca1", "16-9999")).status).toBe(404); // logs in
+    env.pacer.expireSessions();
+    const billsBefore = env.pacer.bills.length;
+    expect((await queryCase("cadc", "22-8513")).status).toBe(200);
+    expect(env.pacer.logins.slice(loginsBefore).map((login) => login.result)).toEqual(["ok", "ok"]);
+    // The login page once, then the same request through.
+    expect(requests().filter((request) => request.court === "cadc")).toHaveLength(2);
+    expect(env.pacer.bills.length).toBe(billsBefore + 1);
+  });
+
+  it("a docket of another court is never stored under this one: 503, not charged", async () => {
+    // The First Circuit's page served by a court that says it is the Third's.
+    env.pacer.hostAppellate(CA1, { court: "ca3" });
+    const answer = await queryCase("ca3", "16-1033");
+    expect(answer.status).toBe(503);
+    expect(await prisma().case.count({ where: { courtCode: "ca3" } })).toBe(0);
+  });
+
+  it("refresh: due once a day; entries dated since the latest cached filing less the look-back, no parties; merged exactly, first_seen kept", async () => {
+    env.pacer.hostAppellate(CA6, { court: "ca6" });
+    env.pacer.advanceTo("2022-12-31");
+    expect((await queryCase("ca6", "22-5459")).status).toBe(200);
+    const first = await storedEntries(prisma(), "ca6", "22-5459");
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.length).toBeLessThan(60);
+    const parties = await prisma().party.count({ where: { case: { courtCode: "ca6", caseId: "22-5459" } } });
+    expect(parties).toBe(4);
+
+    env.pacer.advanceTo(null);
+    const court = findCourt("ca6")!;
+    // Read a moment ago: not due, nothing asked, nothing paid.
+    const early = await refreshCases({ prisma: prisma(), court, caseIds: ["22-5459"], now: new Date() });
+    expect(early).toMatchObject({ attempted: 0, skipped: 1 });
+    expect(requests()).toHaveLength(1);
+
+    const nextDay = new Date(Date.now() + 86_400_000);
+    const summary = await refreshCases({ prisma: prisma(), court, caseIds: ["22-5459"], now: nextDay });
+    expect(summary).toMatchObject({ refreshed: 1, unavailable: 0 });
+    expect(requests()).toHaveLength(2);
+    const latest = first.map((entry) => entry.filed_at.getTime()).reduce((a, b) => Math.max(a, b));
+    const from = new Date(latest - APPELLATE_LOOKBACK_DAYS * 86_400_000);
+    const expectedFrom = `${String(from.getUTCMonth() + 1).padStart(2, "0")}/${String(from.getUTCDate()).padStart(2, "0")}/${from.getUTCFullYear()}`;
+    expect(requests()[1]!.params).toMatchObject({ caseNum: "22-5459", incPtyAty: "N", dateFrom: expectedFrom });
+    const fee = await prisma().pacerFee.findFirst({ where: { courtCode: "ca6" }, orderBy: { id: "desc" } });
+    expect(fee).toMatchObject({ kind: "docket_since", cause: "refresh:ca6" });
+
+    const after = await storedEntries(prisma(), "ca6", "22-5459");
+    expect(after).toHaveLength(60);
+    expect(summary.newEntries).toBe(60 - first.length);
+    const byKey = new Map(after.map((entry) => [entry.entry_key, entry]));
+    for (const entry of first) expect(byKey.get(entry.entry_key)?.first_seen_at.getTime()).toBe(entry.first_seen_at.getTime());
+    expect(await prisma().party.count({ where: { case: { courtCode: "ca6", caseId: "22-5459" } } })).toBe(parties);
+
+    // The merged cache equals a whole reading of the docket.
+    await prisma().$executeRawUnsafe(`DELETE FROM cases WHERE court_code = 'ca6'`);
+    expect((await queryCase("ca6", "22-5459")).status).toBe(200);
+    const whole = await storedEntries(prisma(), "ca6", "22-5459");
+    const shape = (entries: StoredEntry[]) => entries.map((entry) => [entry.entry_key, entry.description, entry.filed_at.toISOString()]);
+    expect(shape(after)).toEqual(shape(whole));
+  });
+
+  it("a spent fee budget: a miss answers 503 without asking the court; a refresh run stops and says so", async () => {
+    env.pacer.hostAppellate(CADC, { court: "cadc" });
+    env.configure({ PACER_DAILY_BUDGET_USD: "0.01" });
+    await prisma().pacerFee.create({ data: { courtCode: "mad", caseId: "x", kind: "docket_full", bytes: 1, billedPages: 1, costCents: 10, cause: "test" } });
+    const answer = await queryCase("cadc", "22-8513");
+    expect(answer.status).toBe(503);
+    expect(answer.body.error.message).toMatch(/budget/i);
+    expect(requests()).toHaveLength(0);
+  });
+});
+
+describe.skipIf(HAS_CORPUS)("PACER courts of appeals", () => {
+  it.skip(NO_CORPUS_MESSAGE, () => undefined);
+});
