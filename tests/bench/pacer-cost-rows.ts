@@ -1,25 +1,62 @@
-// The PACER cost benchmark's rows for `npm run bench`: pacer-cost.ts runs in a child process with a PACER
-// account configured (the court registry reads it when first imported), and prints one JSON line.
+// The PACER cost benchmarks' rows for `npm run bench`: pacer-cost.ts (district courts) and
+// pacer-appellate-cost.ts (courts of appeals) each run in a child process with a PACER account configured
+// (the court registry reads it when first imported), and print one JSON line.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import type { Row } from "./measure";
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(3)}`;
 
-export function runPacerCostBench(): Row[] {
-  const script = path.join(import.meta.dirname, "pacer-cost.ts");
-  const child = spawnSync(process.execPath, ["--import", "tsx", script], {
+/** Runs one benchmark script in its own process: its JSON line, or the row saying why there is none. */
+function runScript(file: string, name: string, first: string): Record<string, any> | Row {
+  const child = spawnSync(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, file)], {
     cwd: path.join(import.meta.dirname, "../.."),
     env: { ...process.env, PACER_USERNAME: "replay-user", PACER_PASSWORD: "correct horse battery staple", NODE_ENV: "test", LOCAL_REFRESH_SECONDS: "0" },
     encoding: "utf8",
     maxBuffer: 256 * 2 ** 20,
   });
-  const line = child.stdout.split("\n").reverse().find((text) => text.startsWith('{"cases"') || text.startsWith('{"skipped"'));
-  if (child.status !== 0 || !line) {
-    return [{ name: "PACER cost benchmark", value: `failed: ${child.stderr.split("\n").slice(-5).join(" ")}`, target: "runs", ok: false }];
-  }
+  const line = child.stdout.split("\n").reverse().find((text) => text.startsWith(`{"${first}"`) || text.startsWith('{"skipped"'));
+  if (child.status !== 0 || !line) return { name, value: `failed: ${child.stderr.split("\n").slice(-5).join(" ")}`, target: "runs", ok: false };
   const result = JSON.parse(line) as Record<string, any>;
-  if (result.skipped) return [{ name: "PACER cost benchmark", value: `skipped: ${result.skipped}`, target: "runs with ../shared/corpus", ok: true }];
+  if (result.skipped) return { name, value: `skipped: ${result.skipped}`, target: "runs with ../shared/corpus", ok: true };
+  return result;
+}
+
+const isRow = (value: Record<string, any> | Row): value is Row => "target" in value && "ok" in value;
+
+export function runPacerCostBench(): Row[] {
+  return [...districtRows(), ...appellateRows()];
+}
+
+function appellateRows(): Row[] {
+  const result = runScript("pacer-appellate-cost.ts", "PACER courts of appeals cost benchmark", "appellateCases");
+  if (isRow(result)) return [result];
+  const scale = `${result.appellateCases} real dockets of ${result.courts.join(", ")}, ${result.days} days, read once a day, ${result.database}, ${result.seconds} s`;
+  return [
+    {
+      name: `PACER spend per tracked appellate case and month, median (${scale})`,
+      value: `${usd(result.medianPerCaseMonthCents)} (max ${usd(result.maxPerCaseMonthCents)}; ${result.scheduledReadings} daily readings; ledger ${usd(result.totalCents)} = replay server's bill ${usd(result.serverBilledCents)})`,
+      target: "ledger equals PACER's bill",
+      ok: result.totalCents === result.serverBilledCents,
+    },
+    {
+      name: `PACER spend per paid query of an appellate case, median (${result.queriesPerCaseMonth} paid queries per case-month)`,
+      value: usd(result.medianPerQueryCents),
+      target: "≤ $0.10 (10 % of the $0.99 price)",
+      ok: result.medianPerQueryCents <= 10,
+    },
+    {
+      name: "Appellate caches merged from daily readings equal a whole reading; whole dockets paid twice",
+      value: `${result.mergedNotWhole} differ; ${result.fullDocketPaidTwice} paid twice`,
+      target: "0; 0",
+      ok: result.mergedNotWhole === 0 && result.fullDocketPaidTwice === 0,
+    },
+  ];
+}
+
+function districtRows(): Row[] {
+  const result = runScript("pacer-cost.ts", "PACER cost benchmark", "cases");
+  if (isRow(result)) return [result];
   const scale = `${result.cases} cases, ${result.courts} courts, ${result.days} days, ${result.queriesPerCase} paid queries per case, ${result.database}, ${result.seconds} s`;
   return [
     {

@@ -6,7 +6,8 @@ import { readAppellateDocket } from "@/lib/sources/pacer/read-appellate-docket";
 import { readTransactionReceipt } from "@/lib/sources/pacer/read-transaction-receipt";
 import type { SourceCase } from "@/lib/sources/types";
 import { corpusText, HAS_CORPUS } from "@/tests/helpers/corpus";
-import { analyzeAppellateDocket, cutAppellateDocket, type AppellateRequest } from "@/tests/helpers/replay/pacer-appellate-pages";
+import { corpusFiles } from "@/tests/helpers/corpus";
+import { analyzeAppellateDocket, appellateBilledPages, cutAppellateDocket, type AppellateRequest } from "@/tests/helpers/replay/pacer-appellate-pages";
 import { startPacerEnvironment, TEST_LOGIN, type PacerEnvironment } from "@/tests/helpers/replay/pacer-environment";
 
 const PAGES = ["ca1.html", "ca1_46307.html", "ca5_212643.html", "ca6_1.html", "cadc_1.html", "ca11_1.html", "ca9_2.html"].map((name) => `pacer/appellate/${name}`);
@@ -33,6 +34,21 @@ describe.skipIf(!HAS_CORPUS)("appellate docket pages cut as CaseSummary.jsp serv
     const bare = caseOf(cutAppellateDocket(docket, { ...ALL, parties: false }).html, file);
     expect(bare.parties).toEqual([]);
     expect(bare.entries).toEqual(original.entries);
+  });
+
+  it("the billing model is PACER's as the recorded receipts show it: 12 of the 13 receipts exactly, the odd one named", () => {
+    const off: string[] = [];
+    let receipts = 0;
+    for (const file of corpusFiles("pacer/appellate", ".html")) {
+      const html = corpusText(file);
+      const receipt = readTransactionReceipt(html);
+      if (!receipt) continue;
+      receipts += 1;
+      if (appellateBilledPages(html) !== receipt.billablePages) off.push(`${file}: billed ${receipt.billablePages}, modelled ${appellateBilledPages(html)}`);
+    }
+    expect(receipts).toBe(13);
+    // The Ninth Circuit billed the 30-page cap for a 153-party docket of ~37,600 printed characters.
+    expect(off).toEqual(["pacer/appellate/ca9_2.html: billed 30, modelled 8"]);
   });
 
   it("pages with a party section say where it is; pages saved without one say so", () => {
@@ -95,7 +111,7 @@ describe.skipIf(!HAS_CORPUS)("the replay server's appellate TransportRoom", () =
     return answer.text();
   };
 
-  it("serves the cut docket with its receipt, billed by bytes, and records what was asked", async () => {
+  it("serves the cut docket with its receipt, billed by its printed text, and records what was asked", async () => {
     const billsBefore = env.pacer.bills.length;
     const page = await get("ca1", "n/beam", { caseNum: "10-01095", incPtyAty: "N", dateFrom: "02/09/2010", dateTo: "02/12/2010" });
     const read = caseOf(page, "served ca1");
@@ -106,7 +122,7 @@ describe.skipIf(!HAS_CORPUS)("the replay server's appellate TransportRoom", () =
     expect(read.entries.length).toBe(7);
     const bill = env.pacer.bills.at(-1)!;
     expect(env.pacer.bills.length).toBe(billsBefore + 1);
-    expect(bill).toMatchObject({ court: "ca1", caseId: "10-1095", pages: Math.ceil(bill.bytes / 4320), cents: Math.ceil(bill.bytes / 4320) * 10 });
+    expect(bill).toMatchObject({ court: "ca1", caseId: "10-1095", pages: appellateBilledPages(page), cents: appellateBilledPages(page) * 10 });
     expect(readTransactionReceipt(page)).toEqual({ billablePages: bill.pages, costCents: bill.cents });
     expect(env.pacer.appellateRequests.at(-1)).toMatchObject({ court: "ca1", caseNum: "10-01095", params: { incPtyAty: "N", dateFrom: "02/09/2010" } });
 

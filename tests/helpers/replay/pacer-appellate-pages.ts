@@ -1,7 +1,8 @@
 // What CM/ECF appellate's CaseSummary.jsp (courts of appeals) would serve from one recorded docket page: the
 // docket entry rows on the docket "as of" a day (entries dated later are not there yet), within the requested
 // dateFrom/dateTo range (appellate entries have one date, the first cell's), with or without the
-// parties/attorneys section (incPtyAty), and a transaction receipt billing the bytes served. Sections are
+// parties/attorneys section (incPtyAty), and a transaction receipt billing what was served the way the
+// corpus's appellate receipts show PACER bills it (appellateBilledPages: by the page's printed text). Sections are
 // found by the comments the court writes ("NEW SECTION - Party/Aty List", "NEW SECTION - DOCKET ENTRIES");
 // the page is cut by character ranges found with htmlparser2, never re-serialized, so every byte left is the
 // court's own.
@@ -158,4 +159,21 @@ export function appellateReceiptHtml(fields: { at: Date; loginId: string; caseNu
     `<TR>${label("Description")}${cell(`Docket Report (${fields.filtered ? "filtered" : "full"})`)}${label("Search Criteria")}${cell(fields.caseNumber)}</TR>` +
     `<TR>${label("Billable Pages")}${cell(String(fields.pages))}${label("Cost")}${cell((fields.cents / 100).toFixed(2))}</TR>\n</TABLE>`
   );
+}
+
+/** Characters of printed text in one billed page of an appellate docket report (see appellateBilledPages). */
+const TEXT_PER_PAGE = 5_000;
+
+/**
+ * The pages PACER bills for an appellate docket report. Not its bytes (the district model: ca1_46307's
+ * 65 kB were billed 3 pages, not 16): its printed text, about 5,000 characters a page, 1 at least, 30 at
+ * most. Fitted to the receipts of the corpus's appellate pages: 12 of 13 exact; ca9_2 (153 parties, 37,594
+ * characters) was billed the 30-page cap, which no text measure explains (tests/unit/replay-appellate-pages
+ * lists them).
+ */
+export function appellateBilledPages(html: string): number {
+  const receipt = html.search(/Transaction\s+Receipt/i);
+  const body = (receipt >= 0 ? html.slice(0, receipt) : html).replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, " ");
+  const text = DomUtils.textContent(parseDocument(body, { decodeEntities: true })).replace(/\s+/g, " ").trim();
+  return Math.min(30, Math.max(1, Math.ceil(text.length / TEXT_PER_PAGE)));
 }

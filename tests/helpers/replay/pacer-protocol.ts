@@ -4,7 +4,8 @@
 // range and party choice, billed by bytes with a receipt as PACER does), iquery.pl, mobile_query.pl, the
 // RSS feed, and the "please log in" page for a session that is not (or no longer) valid. Courts of appeals
 // (CM/ECF appellate): GET `/ecf/<court>/n/beam/servlet/TransportRoom` or `.../cmecf/servlet/TransportRoom`
-// with servlet=CaseSummary.jsp (cut to dateFrom/dateTo and incPtyAty, billed by bytes with a receipt), a
+// with servlet=CaseSummary.jsp (cut to dateFrom/dateTo and incPtyAty, billed by its printed text as the
+// corpus's appellate receipts show, with a receipt), a
 // sealed or not-found notice, the same login page. Courts' days are the dockets' own ("today" moves with
 // advanceTo); feed items carry the wall time a row became visible.
 // Test configuration: PACER_LOGIN_URL=<base>/pacer-login, PACER_ECF_URL_TEMPLATE=<base>/ecf/{court}.
@@ -14,7 +15,7 @@ import { readAppellateDocket } from "@/lib/sources/pacer/read-appellate-docket";
 import { readDocketReport } from "@/lib/sources/pacer/read-docket-report";
 import { splitCmEcfNumber } from "@/lib/sources/pacer/split-cmecf-number";
 import { corpusFiles, corpusText } from "../corpus";
-import { analyzeAppellateDocket, appellateReceiptHtml, cutAppellateDocket, type RecordedAppellateDocket } from "./pacer-appellate-pages";
+import { analyzeAppellateDocket, appellateBilledPages, appellateReceiptHtml, cutAppellateDocket, type RecordedAppellateDocket } from "./pacer-appellate-pages";
 import { analyzeDocket, cutDocket, receiptHtml, type DocketRequest, type RecordedDocket } from "./pacer-docket-pages";
 import { caseQueryPage, feedXml, lookupXml, mobileQueryPage, type FeedItem } from "./pacer-pages";
 import type { ReplayProtocol, ReplayRequest, ReplayResponse } from "./replay-server";
@@ -231,7 +232,7 @@ export class PacerReplay implements ReplayProtocol {
       entries: params.incDktEntries === "Y",
     });
     const bytes = Buffer.byteLength(cut.html, "utf8");
-    const pages = Math.min(30, Math.max(1, Math.ceil(bytes / 4320)));
+    const pages = appellateBilledPages(cut.html);
     this.bills.push({ court, caseId: hosted.caseId, bytes, pages, cents: pages * 10 });
     const receipt = appellateReceiptHtml({ at: new Date(), loginId: "replay", caseNumber: hosted.caseId, filtered: from !== null || to !== null, pages, cents: pages * 10 });
     return { body: cut.html.slice(0, cut.receiptAt) + receipt + cut.html.slice(cut.receiptAt) };

@@ -1,0 +1,142 @@
+// What the courts of appeals cost through PACER (docs/sources.md "The courts of appeals through PACER"): each
+// real appellate docket of the corpus whose court this deployment reads (tests/helpers/replay serves it
+// through TransportRoom, billing its bytes as PACER does) is tracked for a simulated month replayed from a
+// point of its own history: one paid cache miss (the whole docket, parties included), then one scheduled
+// reading a day (the appellate system has no free change signal; plan-appellate-refresh.ts reads a case a
+// day after its last reading). Printed: PACER spend per case-month and per paid query, whether the ledger
+// equals the server's bill, and whether the merged cache equals a whole reading at the end. Run by
+// `npm run bench` in its own process (pacer-cost-rows.ts), like pacer-cost.ts.
+//
+// Scale: BENCH_PACER_DAYS (30), BENCH_PACER_QUERIES_PER_DAY (3). The corpus holds one case per appellate
+// docket page (a page prints its own number, and the adapter refuses a page of another number), so the
+// month is replayed for each of them once.
+import { performance } from "node:perf_hooks";
+import { fetchMissingCase } from "@/lib/cases/fetch-missing-case";
+import { findCourt } from "@/lib/courts/registry";
+import { useDatabase } from "@/lib/db";
+import { openDatabase } from "@/lib/db/open-database";
+import { refreshCases } from "@/lib/refresh/refresh-cases";
+import { withFetchCause } from "@/lib/sources/fetch-cause";
+import { pacerReadsAppellate } from "@/lib/sources/pacer/pacer-courts";
+import { readAppellateDocket } from "@/lib/sources/pacer/read-appellate-docket";
+import { corpusFiles, corpusText, HAS_CORPUS } from "../helpers/corpus";
+import { createPostgresDatabase } from "../helpers/postgres-database";
+import { analyzeAppellateDocket } from "../helpers/replay/pacer-appellate-pages";
+import { startPacerEnvironment } from "../helpers/replay/pacer-environment";
+
+const DAYS = Number(process.env.BENCH_PACER_DAYS ?? 30);
+const QUERIES_PER_DAY = Number(process.env.BENCH_PACER_QUERIES_PER_DAY ?? 3);
+const DAY_MS = 86_400_000;
+
+const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+async function main() {
+  if (!HAS_CORPUS) {
+    console.log(JSON.stringify({ skipped: "the corpus (../shared/corpus) is absent" }));
+    return;
+  }
+  const started = performance.now();
+  const env = await startPacerEnvironment();
+  env.configure({ PACER_DAILY_BUDGET_USD: "100000", PACER_MONTHLY_BUDGET_USD: "1000000", SOURCE_TIMEOUT_MS: "60000", COURT_HTTP_TIMEOUT_MS: "20000" });
+  const postgres = process.env.DATABASE_URL ? await createPostgresDatabase(process.env.DATABASE_URL, "court_docket_bench_appellate") : null;
+  const db = await openDatabase({ databaseUrl: postgres?.url, pgliteDataDir: "memory://", migrate: true });
+  useDatabase(db);
+  const prisma = db.prisma;
+
+  // The dockets of courts this deployment reads, with parties and entries on at least three days; one per case.
+  const cases: Array<{ court: string; caseId: string; entries: number }> = [];
+  const seen = new Set<string>();
+  env.pacer.advanceTo("2030-01-01");
+  for (const file of corpusFiles("pacer/appellate", ".html")) {
+    const html = corpusText(file);
+    const reading = readAppellateDocket(html);
+    if (reading.kind !== "case" || !reading.courtCode) continue;
+    const court = findCourt(reading.courtCode);
+    if (!court || !pacerReadsAppellate(court) || court.coverage === "planned") continue;
+    const docket = analyzeAppellateDocket(html);
+    const days = [...new Set(docket.rows.map((row) => row.date))].sort();
+    if (days.length < 3 || docket.partyRange === null || seen.has(`${court.court_code}|${reading.case.caseNumber}`)) continue;
+    seen.add(`${court.court_code}|${reading.case.caseNumber}`);
+    // The month replayed starts a third into the docket's history (its first filings are the cache miss's).
+    const start = addDays(days[0]!, Math.floor(daysBetween(days[0]!, days.at(-1)!) / 3));
+    env.pacer.hostAppellate(file, { court: court.court_code, dayOffset: daysBetween("2030-01-01", start) });
+    cases.push({ court: court.court_code, caseId: reading.case.caseNumber, entries: reading.case.entries.length });
+  }
+
+  let query = 0;
+  for (const { court, caseId } of cases) {
+    query += 1;
+    const outcome = await withFetchCause(`req_bench_appellate${query}`, () => fetchMissingCase({ prisma, court: findCourt(court)!, caseId, now: new Date() }));
+    if (outcome.kind !== "stored") throw new Error(`${court} ${caseId}: first query ${outcome.kind}`);
+  }
+  await prisma.$executeRawUnsafe("UPDATE cases SET last_queried_at = now()");
+  // One scheduled reading a day: the run's clock a day further each day, the database's stamps real (each
+  // day's reading is then a day after the previous one, as the planner sees it).
+  const base = Date.now();
+  let readings = 0;
+  let notDue = 0;
+  for (let day = 1; day < DAYS; day += 1) {
+    env.pacer.advanceTo(addDays("2030-01-01", day));
+    for (const { court, caseId } of cases) {
+      const summary = await refreshCases({ prisma, court: findCourt(court)!, caseIds: [caseId], now: new Date(base + day * DAY_MS), cause: `refresh:${court}:day${day}` });
+      if (summary.unavailable > 0) throw new Error(`${court} ${caseId}: ${summary.lastError}`);
+      readings += summary.attempted;
+      notDue += summary.skipped ?? 0;
+    }
+  }
+
+  // At the end every docket is whole: the merged cache must hold exactly what a whole reading holds.
+  env.pacer.advanceTo(addDays("2030-01-01", DAYS - 1));
+  let mismatched = 0;
+  for (const { court, caseId } of cases) {
+    const merged = await prisma.docketEntry.count({ where: { case: { courtCode: court, caseId } } });
+    const html = (await (await fetch(`${env.server.baseUrl}/ecf/${court}/n/beam/servlet/TransportRoom?servlet=CaseSummary.jsp&caseNum=${caseId}&incDktEntries=Y&incPtyAty=N`, { headers: { cookie: `NextGenCSO=${[...env.pacer.tokens][0]}` } })).text());
+    const whole = readAppellateDocket(html);
+    env.pacer.bills.pop();
+    if (whole.kind !== "case" || whole.case.entries.length !== merged) mismatched += 1;
+  }
+
+  const fees = await prisma.$queryRawUnsafe<Array<{ case_id: string; kind: string; cents: bigint; count: bigint }>>(
+    "SELECT case_id, kind, SUM(cost_cents) AS cents, COUNT(*) AS count FROM pacer_fees GROUP BY case_id, kind",
+  );
+  const perCase = new Map<string, { cents: number; full: number; readings: number }>();
+  for (const row of fees) {
+    const entry = perCase.get(row.case_id) ?? { cents: 0, full: 0, readings: 0 };
+    entry.cents += Number(row.cents);
+    if (row.kind === "docket_full") entry.full += Number(row.count);
+    else entry.readings += Number(row.count);
+    perCase.set(row.case_id, entry);
+  }
+  const monthCents = cases.map(({ caseId }) => (perCase.get(caseId)?.cents ?? 0) * (30 / DAYS));
+  const total = [...perCase.values()].reduce((sum, entry) => sum + entry.cents, 0);
+  console.log(
+    JSON.stringify({
+      appellateCases: cases.length,
+      courts: [...new Set(cases.map((entry) => entry.court))].sort(),
+      days: DAYS,
+      queriesPerCaseMonth: 30 * QUERIES_PER_DAY,
+      scheduledReadings: readings,
+      readingsNotDue: notDue,
+      totalCents: total,
+      serverBilledCents: env.pacer.billedCents(),
+      medianPerCaseMonthCents: median(monthCents),
+      maxPerCaseMonthCents: Math.max(...monthCents),
+      medianPerQueryCents: median(monthCents.map((cents) => cents / (30 * QUERIES_PER_DAY))),
+      fullDocketPaidTwice: [...perCase.values()].filter((entry) => entry.full > 1).length,
+      mergedNotWhole: mismatched,
+      seconds: Math.round((performance.now() - started) / 1000),
+      database: postgres ? "PostgreSQL" : "PGlite",
+    }),
+  );
+  await db.close();
+  await postgres?.drop();
+  await env.close();
+}
+
+await main();
