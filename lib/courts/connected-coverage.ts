@@ -39,16 +39,17 @@ function notServedBecause(court: CourtRecord & { case_management_system: string 
   if (!FEDERAL.has(court.kind)) return `${court.case_management_system} is not connected in this deployment`;
   if (pacerServesCourt(court)) return "no PACER account is configured in this deployment";
   // A PACER account changes nothing for these: the PACER source has no fetcher for their dockets yet.
-  return `the PACER source does not read this court's ${court.case_management_system} dockets yet (it reads the district and bankruptcy courts, the CIT, the Court of Federal Claims and the courts of appeals on CM/ECF appellate)`;
+  return `the PACER source does not read this court's ${court.case_management_system} dockets yet (it reads the district and bankruptcy courts, the CIT, the Court of Federal Claims and eleven courts of appeals; not yet the ACMS circuits, the bankruptcy appellate panels, the Veterans Claims court or the JPML)`;
 }
 
 /**
- * What PACER's reading of a court of appeals leaves out: it is read once a day (every reading is billed), and
- * an incremental reading looks back 14 days before the latest cached filing (fetch-appellate-case.ts).
+ * What PACER's reading of a court of appeals leaves out (plan-appellate-refresh.ts, fetch-appellate-case.ts):
+ * every reading is billed, so a case is read once a day while it is queried, once a week otherwise, and a
+ * daily reading looks back 14 days (a weekly one is whole).
  */
 const APPELLATE_GAPS =
-  "Read through PACER once a day, not hourly: the appellate CM/ECF gives no free change signal and every reading is billed, so a new filing can take up to a day to appear. " +
-  "A filing the clerk dockets more than 14 days after its date (and after later filings) is missed: a reading looks back 14 days before the latest filing held.";
+  "Read through PACER once a day, not hourly, and once a week for a case not queried in the last 7 days: the appellate CM/ECF gives no free change signal and every reading is billed, so a new filing can take up to a day (a week) to appear. " +
+  "A filing the clerk dockets more than 14 days after its date appears at the case's next weekly whole reading.";
 
 /** The court with the coverage this deployment gives it. */
 export function connectedCoverage(court: CourtRecord, connections: Connections): CourtRecord {

@@ -2,14 +2,15 @@
 // PACER pages print `1:23-cv-04567-LAK` (judge initials) or `1:22-cr-00123-1` (defendant number), and
 // numbers get retyped with capitals or without leading zeros; the canonical id is `1:23-cv-04567`. Courts of
 // appeals' numbers travel with the clerk's team letters (`22-12696-DD` on a district docket's "Case in other
-// court"); the court's own docket and feed print `22-12696`.
+// court"); the court's own docket and feed print `22-12696`, unpadded (`11-8`).
 import type { CourtRecord } from "./types";
 
 const CM_ECF_NUMBER = /^(\d):(\d{2})-([a-z]{2,5})-(\d{1,5})(?:-[a-z0-9]{1,8})*$/i;
 const MDL_NUMBER = /^mdl[\s-]*(?:no\.?\s*)?(\d{1,4})$/i;
 /** Bankruptcy numbers printed as office-yy-nnnnn (`8-10-70959`). */
 const OFFICE_NUMBER = /^(\d)-(\d{2})-(\d{5})$/;
-const APPELLATE_WITH_TEAM = /^(\d{2}-\d{1,5})-[a-z]{1,2}$/i;
+/** A court of appeals' number, padded or not, with or without the clerk's team letters: `22-012696-DD`. */
+const APPELLATE_NUMBER = /^(\d{2})-0*(\d{1,5})(?:-[a-z]{1,2})?$/i;
 /** The Supreme Court prints its numbers unpadded (`16-1362`, `23A999`): a retyped `16-01362` is that case. */
 const SCOTUS_NUMBER = /^(\d{2})(-|a|o)0*(\d{1,5})$/i;
 
@@ -32,8 +33,10 @@ export function normalizeCaseId(court: Pick<CourtRecord, "kind" | "court_code">,
     if (mdl) return `MDL-${mdl[1]}`;
   }
   if (court.kind === "us_appellate") {
-    const team = APPELLATE_WITH_TEAM.exec(caseId);
-    if (team) return team[1]!;
+    // The courts print and link their numbers unpadded (`caseNum=11-8` in the Fourth Circuit's feed): a
+    // retyped `16-01033` is case 16-1033, not a second one.
+    const number = APPELLATE_NUMBER.exec(caseId);
+    if (number) return `${number[1]}-${number[2]}`;
   }
   return caseId;
 }

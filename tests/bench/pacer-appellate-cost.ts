@@ -1,11 +1,13 @@
 // What the courts of appeals cost through PACER (docs/sources.md "The courts of appeals through PACER"): each
 // real appellate docket of the corpus whose court this deployment reads (tests/helpers/replay serves it
 // through TransportRoom, billing its bytes as PACER does) is tracked for a simulated month replayed from a
-// point of its own history: one paid cache miss (the whole docket, parties included), then one scheduled
-// reading a day (the appellate system has no free change signal; plan-appellate-refresh.ts reads a case a
-// day after its last reading). Printed: PACER spend per case-month and per paid query, whether the ledger
-// equals the server's bill, and whether the merged cache equals a whole reading at the end. Run by
-// `npm run bench` in its own process (pacer-cost-rows.ts), like pacer-cost.ts.
+// point of its own history: one paid cache miss (the whole docket, parties included), then every hourly
+// refresh run (the appellate system has no free change signal: plan-appellate-refresh.ts reads a case a day
+// after its last reading while it is queried, a week after otherwise, and fetch-appellate-case.ts makes a
+// weekly reading whole). Twice: agents querying every case every day, and agents that queried once.
+// Printed: PACER spend per case-month and per paid query, whether the ledger equals the server's bill, and
+// whether the merged cache equals a whole reading at the end. Run by `npm run bench` in its own process
+// (pacer-cost-rows.ts), like pacer-cost.ts.
 //
 // Scale: BENCH_PACER_DAYS (30), BENCH_PACER_QUERIES_PER_DAY (3). The corpus holds one case per appellate
 // docket page (a page prints its own number, and the adapter refuses a page of another number), so the
@@ -69,71 +71,98 @@ async function main() {
     cases.push({ court: court.court_code, caseId: reading.case.caseNumber, entries: reading.case.entries.length });
   }
 
-  let query = 0;
-  for (const { court, caseId } of cases) {
-    query += 1;
-    const outcome = await withFetchCause(`req_bench_appellate${query}`, () => fetchMissingCase({ prisma, court: findCourt(court)!, caseId, now: new Date() }));
-    if (outcome.kind !== "stored") throw new Error(`${court} ${caseId}: first query ${outcome.kind}`);
-  }
-  await prisma.$executeRawUnsafe("UPDATE cases SET last_queried_at = now()");
-  // One scheduled reading a day: the run's clock a day further each day, the database's stamps real (each
-  // day's reading is then a day after the previous one, as the planner sees it).
-  const base = Date.now();
-  let readings = 0;
-  let notDue = 0;
-  for (let day = 1; day < DAYS; day += 1) {
-    env.pacer.advanceTo(addDays("2030-01-01", day));
-    for (const { court, caseId } of cases) {
-      const summary = await refreshCases({ prisma, court: findCourt(court)!, caseIds: [caseId], now: new Date(base + day * DAY_MS), cause: `refresh:${court}:day${day}` });
-      if (summary.unavailable > 0) throw new Error(`${court} ${caseId}: ${summary.lastError}`);
-      readings += summary.attempted;
-      notDue += summary.skipped ?? 0;
-    }
-  }
-
-  // At the end every docket is whole: the merged cache must hold exactly what a whole reading holds.
-  env.pacer.advanceTo(addDays("2030-01-01", DAYS - 1));
-  let mismatched = 0;
-  for (const { court, caseId } of cases) {
-    const merged = await prisma.docketEntry.count({ where: { case: { courtCode: court, caseId } } });
-    const html = (await (await fetch(`${env.server.baseUrl}/ecf/${court}/n/beam/servlet/TransportRoom?servlet=CaseSummary.jsp&caseNum=${caseId}&incDktEntries=Y&incPtyAty=N`, { headers: { cookie: `NextGenCSO=${[...env.pacer.tokens][0]}` } })).text());
-    const whole = readAppellateDocket(html);
-    env.pacer.bills.pop();
-    if (whole.kind !== "case" || whole.case.entries.length !== merged) mismatched += 1;
-  }
-
-  const fees = await prisma.$queryRawUnsafe<Array<{ case_id: string; kind: string; cents: bigint; count: bigint }>>(
-    "SELECT case_id, kind, SUM(cost_cents) AS cents, COUNT(*) AS count FROM pacer_fees GROUP BY case_id, kind",
-  );
-  const perCase = new Map<string, { cents: number; full: number; readings: number }>();
-  for (const row of fees) {
-    const entry = perCase.get(row.case_id) ?? { cents: 0, full: 0, readings: 0 };
-    entry.cents += Number(row.cents);
-    if (row.kind === "docket_full") entry.full += Number(row.count);
-    else entry.readings += Number(row.count);
-    perCase.set(row.case_id, entry);
-  }
-  const monthCents = cases.map(({ caseId }) => (perCase.get(caseId)?.cents ?? 0) * (30 / DAYS));
-  const total = [...perCase.values()].reduce((sum, entry) => sum + entry.cents, 0);
+  const scenarios = [await scenario(true), await scenario(false)];
   console.log(
     JSON.stringify({
       appellateCases: cases.length,
       courts: [...new Set(cases.map((entry) => entry.court))].sort(),
       days: DAYS,
       queriesPerCaseMonth: 30 * QUERIES_PER_DAY,
-      scheduledReadings: readings,
-      readingsNotDue: notDue,
-      totalCents: total,
-      serverBilledCents: env.pacer.billedCents(),
-      medianPerCaseMonthCents: median(monthCents),
-      maxPerCaseMonthCents: Math.max(...monthCents),
-      medianPerQueryCents: median(monthCents.map((cents) => cents / (30 * QUERIES_PER_DAY))),
-      fullDocketPaidTwice: [...perCase.values()].filter((entry) => entry.full > 1).length,
-      mergedNotWhole: mismatched,
+      daily: scenarios[0],
+      once: scenarios[1],
       seconds: Math.round((performance.now() - started) / 1000),
       database: postgres ? "PostgreSQL" : "PGlite",
     }),
   );
+
+  /**
+   * One simulated month: the first query reads each case whole, then every hourly run of every day plans and
+   * reads. The run's clock moves by the hour and the cases' stamps are set to it (the database's own clock
+   * would stay at the real time), so the planner sees a month pass. `queriedDaily`: agents query every case
+   * each day (read daily); else only the first query (read daily for a week, then weekly).
+   */
+  async function scenario(queriedDaily: boolean) {
+    await prisma.$executeRawUnsafe("DELETE FROM cases");
+    await prisma.$executeRawUnsafe("DELETE FROM pacer_cases");
+    await prisma.$executeRawUnsafe("DELETE FROM pacer_fees");
+    await prisma.$executeRawUnsafe("DELETE FROM source_fetches");
+    env.pacer.bills.length = 0;
+    env.pacer.advanceTo("2030-01-01");
+    const base = Date.now();
+    const at = (day: number, hour = 0) => new Date(base + day * DAY_MS + hour * 3_600_000);
+    let query = 0;
+    for (const { court, caseId } of cases) {
+      query += 1;
+      const outcome = await withFetchCause(`req_bench_appellate${query}`, () => fetchMissingCase({ prisma, court: findCourt(court)!, caseId, now: at(0) }));
+      if (outcome.kind !== "stored") throw new Error(`${court} ${caseId}: first query ${outcome.kind}`);
+    }
+    await prisma.$executeRawUnsafe("UPDATE cases SET last_queried_at = $1::timestamptz, last_refreshed_at = $1::timestamptz", at(0).toISOString());
+    let readings = 0;
+    let whole = 0;
+    let notDue = 0;
+    for (let day = 1; day < DAYS; day += 1) {
+      env.pacer.advanceTo(addDays("2030-01-01", day));
+      if (queriedDaily) await prisma.$executeRawUnsafe("UPDATE cases SET last_queried_at = $1::timestamptz", at(day).toISOString());
+      for (let hour = 0; hour < 24; hour += 1) {
+        for (const { court, caseId } of cases) {
+          const before = env.pacer.appellateRequests.length;
+          const summary = await refreshCases({ prisma, court: findCourt(court)!, caseIds: [caseId], now: at(day, hour), cause: `refresh:${court}:day${day}` });
+          if (summary.unavailable > 0) throw new Error(`${court} ${caseId}: ${summary.lastError}`);
+          notDue += summary.skipped ?? 0;
+          if (summary.refreshed === 0) continue;
+          readings += 1;
+          if (env.pacer.appellateRequests.slice(before).some((request) => request.params.dateFrom === undefined)) whole += 1;
+          await prisma.$executeRawUnsafe("UPDATE cases SET last_refreshed_at = $3::timestamptz WHERE court_code = $1 AND case_id = $2", court, caseId, at(day, hour).toISOString());
+        }
+      }
+    }
+
+    // At the end every docket is whole: the merged cache must hold exactly what a whole reading holds.
+    let mismatched = 0;
+    for (const { court, caseId } of cases) {
+      const merged = await prisma.docketEntry.count({ where: { case: { courtCode: court, caseId } } });
+      const page = await fetch(`${env.server.baseUrl}/ecf/${court}/n/beam/servlet/TransportRoom?servlet=CaseSummary.jsp&caseNum=${caseId}&incDktEntries=Y&incPtyAty=N`, {
+        headers: { cookie: `NextGenCSO=${[...env.pacer.tokens][0]}` },
+      });
+      const read = readAppellateDocket(await page.text());
+      env.pacer.bills.pop();
+      if (read.kind !== "case" || read.case.entries.length !== merged) mismatched += 1;
+    }
+
+    const fees = await prisma.$queryRawUnsafe<Array<{ case_id: string; kind: string; cents: bigint; count: bigint }>>(
+      "SELECT case_id, kind, SUM(cost_cents) AS cents, COUNT(*) AS count FROM pacer_fees GROUP BY case_id, kind",
+    );
+    const perCase = new Map<string, { cents: number; full: number }>();
+    for (const row of fees) {
+      const entry = perCase.get(row.case_id) ?? { cents: 0, full: 0 };
+      entry.cents += Number(row.cents);
+      if (row.kind === "docket_full") entry.full += Number(row.count);
+      perCase.set(row.case_id, entry);
+    }
+    const monthCents = cases.map(({ caseId }) => (perCase.get(caseId)?.cents ?? 0) * (30 / DAYS));
+    const queries = queriedDaily ? 30 * QUERIES_PER_DAY : 1;
+    return {
+      readings,
+      wholeReadings: whole,
+      runsNotDue: notDue,
+      totalCents: [...perCase.values()].reduce((sum, entry) => sum + entry.cents, 0),
+      serverBilledCents: env.pacer.billedCents(),
+      medianPerCaseMonthCents: median(monthCents),
+      maxPerCaseMonthCents: Math.max(...monthCents),
+      medianPerQueryCents: median(monthCents.map((cents) => cents / queries)),
+      mergedNotWhole: mismatched,
+    };
+  }
   await db.close();
   await postgres?.drop();
   await env.close();

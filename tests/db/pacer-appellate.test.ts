@@ -102,6 +102,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
 
   it("a paid miss reads the whole docket by its number once, with parties; the ledger holds PACER's bill; cached answers ask nothing", async () => {
     env.pacer.hostAppellate(CA1, { court: "ca1" });
+    const billsBefore = env.pacer.bills.length;
     const answer = await queryCase("ca1", "16-1033");
     expect(answer.status, answer.text).toBe(200);
     const kase = answer.body.case as { docket_history: unknown[]; parties: unknown[]; case_number: string };
@@ -112,14 +113,16 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
     expect(requests()[0]!.params).toMatchObject({ servlet: "CaseSummary.jsp", caseNum: "16-1033", incDktEntries: "Y", incPtyAty: "Y" });
     expect(requests()[0]!.params.dateFrom).toBeUndefined();
     const fees = await prisma().pacerFee.findMany({ where: { courtCode: "ca1" } });
-    const bills = env.pacer.bills.filter((bill) => bill.court === "ca1");
+    const bills = env.pacer.bills.slice(billsBefore);
     expect(fees).toHaveLength(1);
     expect(bills).toHaveLength(1);
     expect(fees[0]).toMatchObject({ kind: "docket_full", billedPages: bills[0]!.pages, costCents: bills[0]!.cents, estimated: false });
     expect(fees[0]!.cause).toBe(answer.headers.get("x-request-id"));
 
-    // With the clerk's team letters: the same case, from the cache, nothing asked.
+    // With the clerk's team letters, or padded: the same case, from the cache, nothing asked.
     expect((await queryCase("ca1", "16-1033-AA")).status).toBe(200);
+    expect((await queryCase("ca1", "16-01033")).status).toBe(200);
+    expect(await prisma().case.count({ where: { courtCode: "ca1" } })).toBe(1);
     expect((await queryCase("ca1", "16-1033")).status).toBe(200);
     expect(requests()).toHaveLength(1);
   });
@@ -150,12 +153,61 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
     expect(env.pacer.bills.length).toBe(billsBefore + 1);
   });
 
-  it("a docket of another court is never stored under this one: 503, not charged", async () => {
+  it("a docket of another court or case is never stored under this one: 503, not charged, and not bought again at once", async () => {
     // The First Circuit's page served by a court that says it is the Third's.
     env.pacer.hostAppellate(CA1, { court: "ca3" });
     const answer = await queryCase("ca3", "16-1033");
     expect(answer.status).toBe(503);
     expect(await prisma().case.count({ where: { courtCode: "ca3" } })).toBe(0);
+    // Another number's page: billed once, then held (a second query, a refresh run: nothing asked).
+    env.pacer.hostAppellate(CA1, { court: "ca1", caseId: "16-1034" });
+    const billsBefore = env.pacer.bills.length;
+    expect((await queryCase("ca1", "16-1034")).status).toBe(503);
+    await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+    const again = await queryCase("ca1", "16-1034");
+    expect(again.status).toBe(503);
+    expect(again.headers.get("retry-after")).not.toBeNull();
+    expect(env.pacer.bills.length).toBe(billsBefore + 1);
+    expect(requests().filter((request) => request.caseNum === "16-1034")).toHaveLength(1);
+    expect(await prisma().pacerCase.findUnique({ where: { courtCode_caseId: { courtCode: "ca1", caseId: "16-1034" } } })).toMatchObject({ reportFailures: 1 });
+  });
+
+  it("a filing docketed weeks after its date (ca1 10-1095: 76 days) is missed by the daily readings and read by the weekly whole one, once", async () => {
+    env.pacer.hostAppellate("pacer/appellate/ca1.html", { court: "ca1" });
+    env.pacer.advanceTo("2010-05-25");
+    expect((await queryCase("ca1", "10-1095")).status).toBe(200);
+    const first = await storedEntries(prisma(), "ca1", "10-1095");
+    expect(first.some((entry) => entry.description.startsWith("CASE submitted"))).toBe(false);
+    // Docketed on 06/28 under the date 04/13: before the 14-day look-back from the latest filing (05/24).
+    env.pacer.advanceTo("2010-06-29");
+    const court = findCourt("ca1")!;
+    const daily = await refreshCases({ prisma: prisma(), court, caseIds: ["10-1095"], now: new Date(Date.now() + 86_400_000) });
+    expect(daily).toMatchObject({ refreshed: 1 });
+    expect(requests().at(-1)!.params.dateFrom).toBe("05/10/2010");
+    expect((await storedEntries(prisma(), "ca1", "10-1095")).some((entry) => entry.description.startsWith("CASE submitted"))).toBe(false);
+
+    const weekly = await refreshCases({ prisma: prisma(), court, caseIds: ["10-1095"], now: new Date(Date.now() + 8 * 86_400_000) });
+    expect(weekly).toMatchObject({ refreshed: 1, newEntries: 1 });
+    expect(requests().at(-1)!.params).toMatchObject({ incPtyAty: "N" });
+    expect(requests().at(-1)!.params.dateFrom).toBeUndefined();
+    const after = await storedEntries(prisma(), "ca1", "10-1095");
+    expect(after.filter((entry) => entry.description.startsWith("CASE submitted"))).toHaveLength(1);
+    expect(after).toHaveLength(first.length + 1);
+    expect(await prisma().party.count({ where: { case: { courtCode: "ca1", caseId: "10-1095" } } })).toBe(3);
+  });
+
+  it("what is read follows what is asked: a case not queried for a week is read weekly, not daily", async () => {
+    env.pacer.hostAppellate(CADC, { court: "cadc" });
+    expect((await queryCase("cadc", "22-8513")).status).toBe(200);
+    await prisma().$executeRawUnsafe(`UPDATE cases SET last_queried_at = now() - interval '8 days' WHERE court_code = 'cadc'`);
+    const court = findCourt("cadc")!;
+    const nextDay = await refreshCases({ prisma: prisma(), court, caseIds: ["22-8513"], now: new Date(Date.now() + 86_400_000) });
+    expect(nextDay).toMatchObject({ attempted: 0, skipped: 1 });
+    const nextWeek = await refreshCases({ prisma: prisma(), court, caseIds: ["22-8513"], now: new Date(Date.now() + 7 * 86_400_000) });
+    expect(nextWeek).toMatchObject({ attempted: 1, refreshed: 1 });
+    // Queried again: daily once more.
+    await prisma().$executeRawUnsafe(`UPDATE cases SET last_queried_at = now(), last_refreshed_at = now() - interval '1 day' WHERE court_code = 'cadc'`);
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: ["22-8513"], now: new Date() })).toMatchObject({ attempted: 1 });
   });
 
   it("refresh: due once a day; entries dated since the latest cached filing less the look-back, no parties; merged exactly, first_seen kept", async () => {

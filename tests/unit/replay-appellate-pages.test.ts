@@ -74,9 +74,10 @@ describe.skipIf(!HAS_CORPUS)("appellate docket pages cut as CaseSummary.jsp serv
     expect(ranged.rows.length).toBe(inRange.length);
     expect(caseOf(ranged.html, file).entries).toEqual(inRange);
     expect(ranged.html.length).toBeLessThan(html.length);
-    // Entries dated after the court's day do not exist yet; the parties are still there.
+    // Entries docketed after the court's day ("[Entered: ...]", else their date) do not exist yet; the parties are still there.
     const asOf = caseOf(cutAppellateDocket(docket, { ...ALL, asOf: from }).html, file);
-    expect(asOf.entries).toEqual(original.entries.filter((entry) => isoOf(entry.filed) <= from));
+    const docketed = (entry: { filed: string; entered?: unknown }) => (typeof entry.entered === "string" ? isoOf(entry.entered) : isoOf(entry.filed));
+    expect(asOf.entries).toEqual(original.entries.filter((entry) => docketed(entry) <= from));
     expect(asOf.parties).toEqual(original.parties);
     // An entry's attachment rows go with it: nothing of a removed entry's documents is left.
     const none = cutAppellateDocket(docket, { ...ALL, from: "2100-01-01" });

@@ -3,8 +3,10 @@
 // hold is read whole (parties and attorneys included); a cached one with the entries dated since the
 // court-local day of its latest cached filing, less APPELLATE_LOOKBACK_DAYS, without parties unless the
 // header moved. Appellate entries carry one date, the filing's, and a clerk may docket a filing days after
-// that date: the look-back reads such entries again (entry-key.ts merges them) instead of missing them.
-// Fees, holds and the budget are the district reports' (fetch-billed-report.ts, report-hold.ts).
+// that date (ca1's 10-1095: two entries entered 13 and 76 days after their dates): the look-back reads the
+// usual ones again (entry-key.ts merges them), and once a week the reading is whole (every entry, no
+// parties: a few pages on most dockets) so that none stays missing. Fees, holds and the budget are the
+// district reports' (fetch-billed-report.ts, report-hold.ts).
 import type { CourtRecord } from "@/lib/courts/types";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { FetchCaseRequest, SourceCase, SourceResult } from "@/lib/sources/types";
@@ -13,10 +15,26 @@ import { fetchAppellateReport, type AppellateQuery } from "./fetch-appellate-rep
 import { budgetState } from "./fee-ledger";
 import type { PacerSettings } from "./pacer-settings";
 import { enteredSinceOf, sinceDay } from "./reading-window";
-import { heldAnswer, reportHold } from "./report-hold";
+import { heldAnswer, holdReports, reportHold } from "./report-hold";
 
 /** Days before the latest cached filing an incremental appellate reading starts (filings docketed late). */
 export const APPELLATE_LOOKBACK_DAYS = 14;
+/** A cached case's reading is whole when its last whole one is this old (less an hourly run's slack). */
+export const APPELLATE_WHOLE_READING_MS = 7 * 86_400_000 - 3_600_000;
+
+/**
+ * When PACER last billed a whole reading of the case: the fee ledger's settled `docket_full` rows (a whole
+ * docket, with or without parties). A whole page that was then refused (another case's, a billed notice)
+ * counts too; it holds the case's reports (report-hold.ts), and the next whole reading is a week later.
+ */
+async function lastWholeReading(prisma: PrismaClient, courtCode: string, caseId: string): Promise<Date | null> {
+  const row = await prisma.pacerFee.findFirst({
+    where: { courtCode, caseId, kind: "docket_full", inFlight: false, estimated: false },
+    orderBy: { at: "desc" },
+    select: { at: true },
+  });
+  return row?.at ?? null;
+}
 
 /** `10-1095`, `10-01095` and `10-1095-AA` are one case: year and serial number. */
 function sameNumber(printed: string, caseId: string): boolean {
@@ -48,13 +66,27 @@ export async function fetchAppellateCase(prisma: PrismaClient, settings: PacerSe
       return { kind: "unavailable", reason: `${court.court_code}: the docket request answered ${page.reason}: ${page.message}`, estimatedRecoveryAt: hold?.until.toISOString() ?? null };
     }
     readFrom ??= page.askedAt.toISOString();
-    return checkedReading(court, caseId, page.reading.case, page.reading.courtCode);
+    const checked = checkedReading(court, caseId, page.reading.case, page.reading.courtCode);
+    if ("caseNumber" in checked) return checked;
+    // A billed docket of another case or court: asking again at once would buy it again (on every query and
+    // every refresh run); the case's reports wait as after any billed page that is not its docket.
+    await holdReports(prisma, court.court_code, caseId, `not_this_case: ${checked.reason}`);
+    const hold = await reportHold(prisma, court.court_code, caseId, now);
+    return { ...checked, estimatedRecoveryAt: hold?.until.toISOString() ?? null };
   };
 
   const cached = await readCachedHeader(prisma, court.court_code, caseId);
   if (!cached) {
     const whole = await read({ caseNumber: caseId, since: null, parties: true });
     return "kind" in whole ? whole : { kind: "found", case: whole, readFrom };
+  }
+  const lastWhole = await lastWholeReading(prisma, court.court_code, caseId);
+  if (!lastWhole || now.getTime() - lastWhole.getTime() >= APPELLATE_WHOLE_READING_MS) {
+    const whole = await read({ caseNumber: caseId, since: null, parties: false });
+    if ("kind" in whole) return whole;
+    if (!headerChanged(court, caseId, whole, cached)) return { kind: "found", case: whole, partiesOmitted: true, readFrom };
+    const withParties = await read({ caseNumber: caseId, since: null, parties: true });
+    return "kind" in withParties ? withParties : { kind: "found", case: withParties, readFrom };
   }
   const since = await sinceDay(prisma, court, caseId, cached.lastRefreshedAt, now, APPELLATE_LOOKBACK_DAYS);
   const enteredSince = enteredSinceOf(court, since);
@@ -66,7 +98,7 @@ export async function fetchAppellateCase(prisma: PrismaClient, settings: PacerSe
 }
 
 /** A docket of another court or case (a court that answered with the wrong page) is never stored as this one. */
-function checkedReading(court: CourtRecord, caseId: string, reading: SourceCase, pageCourt: string | null): SourceResult | SourceCase {
+function checkedReading(court: CourtRecord, caseId: string, reading: SourceCase, pageCourt: string | null): Extract<SourceResult, { kind: "unavailable" }> | SourceCase {
   if (pageCourt !== null && pageCourt !== court.court_code) {
     return { kind: "unavailable", reason: `${court.court_code}: the docket served for ${caseId} is ${pageCourt}'s`, estimatedRecoveryAt: null };
   }

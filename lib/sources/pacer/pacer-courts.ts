@@ -17,10 +17,10 @@ export function pacerReadsAppellate(court: CourtFacts): boolean {
 }
 
 /**
- * How often a tracked case of such a court is read (seconds): once a day. The appellate system has no free
- * change signal (no entry count, no case query; its feeds list orders and opinions only), so every reading
- * is billed (one page, $0.10, for a day's entries): a tracked case costs about $3 a month, against $0.99 a
- * query. The hourly refresh run reads the cases that are due (plan-appellate-refresh.ts).
+ * How often a tracked case of such a court is read while it is queried (seconds): once a day; once a week
+ * otherwise (plan-appellate-refresh.ts). The appellate system has no free change signal (no entry count, no
+ * case query; its feeds list orders and opinions only), so every reading is billed (one page, $0.10, for a
+ * day's entries on most dockets: docs/performance.md). The hourly refresh run reads the cases that are due.
  */
 export const APPELLATE_CADENCE_SECONDS = 86_400;
 

@@ -1,5 +1,5 @@
 // What CM/ECF appellate's CaseSummary.jsp (courts of appeals) would serve from one recorded docket page: the
-// docket entry rows on the docket "as of" a day (entries dated later are not there yet), within the requested
+// docket entry rows on the docket "as of" a day (entries docketed later are not there yet), within the requested
 // dateFrom/dateTo range (appellate entries have one date, the first cell's), with or without the
 // parties/attorneys section (incPtyAty), and a transaction receipt billing what was served the way the
 // corpus's appellate receipts show PACER bills it (appellateBilledPages: by the page's printed text). Sections are
@@ -15,6 +15,11 @@ export interface AppellateRow {
   end: number;
   /** ISO date of the first cell. */
   date: string;
+  /**
+   * ISO day the clerk docketed it, where its text says ("[Entered: 06/28/2010 ...]"): a filing can be
+   * docketed weeks after its date (ca1's 10-1095: 76 days). Null: the date.
+   */
+  entered: string | null;
 }
 
 export interface RecordedAppellateDocket {
@@ -75,7 +80,8 @@ export function analyzeAppellateDocket(html: string): RecordedAppellateDocket {
     for (let node = row.next; node && (isBlank(node) || isNeed(node) || (node.type === "tag" && (node as Element).name === "tr" && !dateOfEntry(node as Element))); node = node.next) {
       if (node.type === "tag") end = node.endIndex! + 1;
     }
-    rows.push({ start, end, date });
+    const stamp = /\[Entered:\s*(\d{2})\/(\d{2})\/(\d{4})/i.exec(text(row));
+    rows.push({ start, end, date, entered: stamp ? `${stamp[3]}-${stamp[1]}-${stamp[2]}` : null });
   }
   if (rows.length === 0) problems.push("no docket entry rows");
 
@@ -106,7 +112,7 @@ function findAncestor(node: AnyNode, name: string): Element | null {
 }
 
 export interface AppellateRequest {
-  /** The court's "today" (ISO date): entries dated after it do not exist yet. */
+  /** The court's "today" (ISO date): entries docketed after it (their "[Entered: ...]" day, else their date) do not exist yet. */
   asOf: string | null;
   /** dateFrom/dateTo, ISO. */
   from: string | null;
@@ -122,7 +128,8 @@ export function cutAppellateDocket(docket: RecordedAppellateDocket, request: App
   const removals: Array<[number, number]> = [];
   const kept: AppellateRow[] = [];
   for (const row of docket.rows) {
-    const exists = request.asOf === null || row.date <= request.asOf;
+    // On the docket once docketed; the range (dateFrom/dateTo) is by the entry's date.
+    const exists = request.asOf === null || (row.entered ?? row.date) <= request.asOf;
     const inRange = (request.from === null || row.date >= request.from) && (request.to === null || row.date <= request.to);
     if (exists && inRange && request.entries !== false) kept.push(row);
     else removals.push([row.start, row.end]);
