@@ -6,7 +6,9 @@
 // Before any paid request the fee budget is checked, and a docket report's fee is reserved against it (so
 // concurrent fetches cannot all spend it); court systems that are down, slow or answer an error
 // page make the fetch "unavailable" (503, never charged).
-// Free change detection before scheduled refreshes is plan-pacer-refresh.ts.
+// Free change detection before scheduled refreshes is plan-pacer-refresh.ts. The courts of appeals on CM/ECF
+// appellate are read by number instead (fetch-appellate-case.ts) and, having no free change signal, on a
+// schedule of their own (plan-appellate-refresh.ts).
 import { getPrisma } from "@/lib/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
