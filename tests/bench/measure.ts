@@ -18,6 +18,19 @@ export async function time(runs: number, body: () => Promise<unknown> | unknown,
   return { p50: at(0.5), p99: at(0.99), mean: samples.reduce((sum, value) => sum + value, 0) / samples.length };
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** A benchmark of the corpus run without it prints the line its rows read as "skipped" (pacer-cost-rows.ts). */
+export function skippedWithoutCorpus(hasCorpus: boolean): boolean {
+  if (!hasCorpus) console.log(JSON.stringify({ skipped: "the corpus (../shared/corpus) is absent" }));
+  return !hasCorpus;
+}
+
 export interface Row {
   name: string;
   value: string;

@@ -25,6 +25,7 @@ import { corpusFiles, corpusText, HAS_CORPUS } from "../helpers/corpus";
 import { createPostgresDatabase } from "../helpers/postgres-database";
 import { analyzeAppellateDocket } from "../helpers/replay/pacer-appellate-pages";
 import { startPacerEnvironment } from "../helpers/replay/pacer-environment";
+import { median, skippedWithoutCorpus } from "./measure";
 
 const DAYS = Number(process.env.BENCH_PACER_DAYS ?? 30);
 const QUERIES_PER_DAY = Number(process.env.BENCH_PACER_QUERIES_PER_DAY ?? 3);
@@ -32,17 +33,8 @@ const DAY_MS = 86_400_000;
 
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 async function main() {
-  if (!HAS_CORPUS) {
-    console.log(JSON.stringify({ skipped: "the corpus (../shared/corpus) is absent" }));
-    return;
-  }
+  if (skippedWithoutCorpus(HAS_CORPUS)) return;
   const started = performance.now();
   const env = await startPacerEnvironment();
   env.configure({ PACER_DAILY_BUDGET_USD: "100000", PACER_MONTHLY_BUDGET_USD: "1000000", SOURCE_TIMEOUT_MS: "60000", COURT_HTTP_TIMEOUT_MS: "20000" });

@@ -26,6 +26,7 @@ import { corpusFiles, corpusText, HAS_CORPUS } from "../helpers/corpus";
 import { createPostgresDatabase } from "../helpers/postgres-database";
 import { analyzeDocket } from "../helpers/replay/pacer-docket-pages";
 import { startPacerEnvironment } from "../helpers/replay/pacer-environment";
+import { median, skippedWithoutCorpus } from "./measure";
 import { readDocketReport } from "@/lib/sources/pacer/read-docket-report";
 
 const CASES = Number(process.env.BENCH_PACER_CASES ?? 1000);
@@ -67,17 +68,8 @@ function docketPool(): PoolDocket[] {
   return pool;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 async function main() {
-  if (!HAS_CORPUS) {
-    console.log(JSON.stringify({ skipped: "the corpus (../shared/corpus) is absent" }));
-    return;
-  }
+  if (skippedWithoutCorpus(HAS_CORPUS)) return;
   const started = performance.now();
   const env = await startPacerEnvironment();
   // Production's patience (the replay environment shortens it for outage tests): a shared 2-core machine is slow.

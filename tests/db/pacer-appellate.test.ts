@@ -24,13 +24,7 @@ vi.hoisted(() => {
   process.env.PACER_USERNAME = "replay-user";
   process.env.PACER_PASSWORD = "correct horse battery staple";
 });
-vi.mock("@/lib/payments/run-paid", () => ({
-  runPaid: async (options: { work: (payer: string) => Promise<unknown> }) => ({
-    result: await options.work("0x00000000000000000000000000000000000000aa"),
-    payer: "0x00000000000000000000000000000000000000aa",
-    headers: {},
-  }),
-}));
+vi.mock("@/lib/payments/run-paid", async () => (await import("../helpers/payment-stand-in")).paymentStandIn("0x00000000000000000000000000000000000000aa"));
 
 const CA1 = "pacer/appellate/ca1_2.html"; // 16-1033: 35 entries, January to November 2016, 3 parties
 const CA6 = "pacer/appellate/ca6_1.html"; // 22-5459: 60 entries from November 2022, attachments
