@@ -49,7 +49,7 @@ function notServedBecause(court: CourtRecord & { case_management_system: string 
  */
 const APPELLATE_GAPS =
   "Read through PACER once a day, not hourly, and once a week for a case not queried in the last 7 days: the appellate CM/ECF gives no free change signal and every reading is billed, so a new filing can take up to a day (a week) to appear. " +
-  "A filing the clerk dockets more than 14 days after its date appears at the case's next weekly whole reading.";
+  "A filing the clerk dockets more than 14 days after its date appears at the latest at the case's next weekly whole reading.";
 
 /** The court with the coverage this deployment gives it. */
 export function connectedCoverage(court: CourtRecord, connections: Connections): CourtRecord {

@@ -190,6 +190,45 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
     expect(await prisma().party.count({ where: { case: { courtCode: "ca1", caseId: "10-1095" } } })).toBe(3);
   });
 
+  it("a weekly whole reading that goes unanswered: counted at the cap, the case waits, then the daily readings go on (not whole at every hold's end)", async () => {
+    env.pacer.hostAppellate(CADC, { court: "cadc" });
+    expect((await queryCase("cadc", "22-8513")).status).toBe(200);
+    const court = findCourt("cadc")!;
+    env.configure({ SOURCE_TIMEOUT_MS: "1000", COURT_HTTP_TIMEOUT_MS: "5000" });
+    // Only the whole reading hangs (no dateFrom).
+    env.server.fail({ match: /TransportRoom\?(?!.*dateFrom)/, kind: "hang" });
+    try {
+      const week = new Date(Date.now() + 7 * 86_400_000);
+      const hung = await refreshCases({ prisma: prisma(), court, caseIds: ["22-8513"], now: week });
+      expect(hung).toMatchObject({ unavailable: 1 });
+      await expect.poll(() => prisma().pacerFee.count({ where: { courtCode: "cadc", estimated: true } }), { timeout: 5_000 }).toBe(1);
+      // The hold is over: the next reading looks back (it is answered), it is not the whole one again.
+      await prisma().$executeRawUnsafe("UPDATE pacer_cases SET report_failed_at = report_failed_at - interval '1 day' WHERE court_code = 'cadc'");
+      const after = await refreshCases({ prisma: prisma(), court, caseIds: ["22-8513"], now: new Date(week.getTime() + 86_400_000) });
+      expect(after).toMatchObject({ refreshed: 1 });
+      expect(requests().at(-1)!.params.dateFrom).toBeDefined();
+    } finally {
+      env.server.clearFaults();
+      env.configure({ SOURCE_TIMEOUT_MS: undefined, COURT_HTTP_TIMEOUT_MS: undefined });
+    }
+  });
+
+  it("a tracked case the court stops showing (sealed) is asked once a day, not on every hourly run", async () => {
+    const hosted = env.pacer.hostAppellate(CADC, { court: "cadc" });
+    expect((await queryCase("cadc", "22-8513")).status).toBe(200);
+    hosted.sealed = true;
+    const court = findCourt("cadc")!;
+    const asked = () => requests().filter((request) => request.court === "cadc").length;
+    const before = asked();
+    for (const hours of [24, 25, 26, 30, 47]) {
+      await refreshCases({ prisma: prisma(), court, caseIds: ["22-8513"], now: new Date(Date.now() + hours * 3_600_000) });
+    }
+    expect(asked()).toBe(before + 1);
+    expect(await prisma().case.findFirst({ where: { courtCode: "cadc" }, select: { sourceState: true } })).toMatchObject({ sourceState: "sealed" });
+    await refreshCases({ prisma: prisma(), court, caseIds: ["22-8513"], now: new Date(Date.now() + 48 * 3_600_000) });
+    expect(asked()).toBe(before + 2);
+  });
+
   it("what is read follows what is asked: a case not queried for a week is read weekly, not daily", async () => {
     env.pacer.hostAppellate(CADC, { court: "cadc" });
     expect((await queryCase("cadc", "22-8513")).status).toBe(200);
@@ -201,6 +240,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
     expect(nextWeek).toMatchObject({ attempted: 1, refreshed: 1 });
     // Queried again: daily once more.
     await prisma().$executeRawUnsafe(`UPDATE cases SET last_queried_at = now(), last_refreshed_at = now() - interval '1 day' WHERE court_code = 'cadc'`);
+    await prisma().$executeRawUnsafe(`UPDATE pacer_cases SET answered_at = now() - interval '1 day' WHERE court_code = 'cadc'`);
     expect(await refreshCases({ prisma: prisma(), court, caseIds: ["22-8513"], now: new Date() })).toMatchObject({ attempted: 1 });
   });
 

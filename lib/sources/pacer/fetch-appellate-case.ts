@@ -23,13 +23,15 @@ export const APPELLATE_LOOKBACK_DAYS = 14;
 export const APPELLATE_WHOLE_READING_MS = 7 * 86_400_000 - 3_600_000;
 
 /**
- * When PACER last billed a whole reading of the case: the fee ledger's settled `docket_full` rows (a whole
- * docket, with or without parties). A whole page that was then refused (another case's, a billed notice)
- * counts too; it holds the case's reports (report-hold.ts), and the next whole reading is a week later.
+ * When a whole reading of the case was last bought: the fee ledger's `docket_full` rows (a whole docket, with
+ * or without parties) no longer in flight. A whole page that was then refused (another case's, a billed
+ * notice) counts, and so does one that went unanswered (kept as an estimate): each holds the case's reports
+ * (report-hold.ts), and the readings after the hold look back 14 days until the next week — else a docket too
+ * slow for the deadline would be asked whole, and perhaps billed, at the end of every hold, and never read.
  */
 async function lastWholeReading(prisma: PrismaClient, courtCode: string, caseId: string): Promise<Date | null> {
   const row = await prisma.pacerFee.findFirst({
-    where: { courtCode, caseId, kind: "docket_full", inFlight: false, estimated: false },
+    where: { courtCode, caseId, kind: "docket_full", inFlight: false },
     orderBy: { at: "desc" },
     select: { at: true },
   });
@@ -59,6 +61,11 @@ export async function fetchAppellateCase(prisma: PrismaClient, settings: PacerSe
   let readFrom: string | undefined;
   const read = async (query: AppellateQuery): Promise<SourceResult | SourceCase> => {
     const page = await fetchAppellateReport({ prisma, settings, courtCode: court.court_code, caseId, query, now, signal });
+    // The court answered for the case (a docket, "not found", "sealed"): the schedule counts from here, whether
+    // or not a reading is stored (plan-appellate-refresh.ts). An error page is no answer: asked again next run.
+    if (page.kind === "docket" || page.reason === "case_not_found" || page.reason === "sealed") {
+      await prisma.pacerCase.update({ where: { courtCode_caseId: { courtCode: court.court_code, caseId } }, data: { answeredAt: now } });
+    }
     if (page.kind === "refused") {
       if (page.reason === "sealed") return { kind: "sealed", message: page.message };
       if (page.reason === "case_not_found") return { kind: "not_found" };

@@ -1,7 +1,8 @@
 // Which tracked cases of a court of appeals a refresh run reads (pacer-courts.ts, APPELLATE_CADENCE_SECONDS):
 // the appellate system gives no free change signal, so every reading is billed and what is read follows
-// what is asked. A case queried in the last APPELLATE_ACTIVE_DAYS is read when its last stored reading is a
-// day old; one not queried since is read once a week (tracked cases are kept 30 days after their last query:
+// what is asked. A case queried in the last APPELLATE_ACTIVE_DAYS is read when the court's last answer for it
+// (pacer_cases.answered_at: a docket, or a notice such as "sealed" that stores no reading; else its last stored
+// reading) is a day old; one not queried since, when it is a week old (tracked cases are kept 30 days after their last query:
 // read daily all that time, a case queried once would cost about three times its query). Both less half an
 // hourly run, so a case read at 10:00:05 is read again by the 10:00 run, neither by the 09:00 one (which
 // would move its reading an hour earlier each day) nor at 11:00, whatever the runs' jitter. A case the cache does not
@@ -24,6 +25,7 @@ const IDLE_READ_MS = 7 * 86_400_000;
 interface Row {
   case_id: string;
   last_refreshed_at: Date | null;
+  last_answered_at: Date | null;
   last_queried_at: Date | null;
   report_failures: number | null;
   report_failed_at: Date | null;
@@ -34,7 +36,7 @@ export async function planAppellateRefresh(prisma: PrismaClient, settings: Pacer
   if (caseIds.length === 0) return [];
   if ((await budgetState(prisma, settings, now)).spent) return [...caseIds];
   const rows = await prisma.$queryRawUnsafe<Row[]>(
-    `SELECT ids.case_id, c.last_refreshed_at, c.last_queried_at, p.report_failures, p.report_failed_at, p.report_failure
+    `SELECT ids.case_id, GREATEST(c.last_refreshed_at, p.answered_at) AS last_answered_at, c.last_refreshed_at, c.last_queried_at, p.report_failures, p.report_failed_at, p.report_failure
      FROM unnest($2::text[]) AS ids(case_id)
      LEFT JOIN pacer_cases p ON p.court_code = $1 AND p.case_id = ids.case_id
      LEFT JOIN cases c ON c.court_code = $1 AND c.case_id = ids.case_id`,
@@ -48,7 +50,7 @@ export async function planAppellateRefresh(prisma: PrismaClient, settings: Pacer
       if (row.last_refreshed_at === null) return true;
       const active = row.last_queried_at !== null && row.last_queried_at.getTime() >= activeSince;
       const interval = active ? APPELLATE_CADENCE_SECONDS * 1000 : IDLE_READ_MS;
-      return row.last_refreshed_at.getTime() <= now.getTime() - (interval - RUN_MS / 2);
+      return row.last_answered_at!.getTime() <= now.getTime() - (interval - RUN_MS / 2);
     })
     .map((row) => row.case_id);
 }
