@@ -44,11 +44,12 @@ function notServedBecause(court: CourtRecord & { case_management_system: string 
 
 /**
  * What PACER's reading of a court of appeals leaves out (plan-appellate-refresh.ts, fetch-appellate-case.ts):
- * every reading is billed, so a case is read once a day while it is queried, once a week otherwise, and a
- * daily reading looks back 14 days (a weekly one is whole).
+ * the free feed tells of orders, opinions and judgments only; other filings wait for a billed reading, once a
+ * day while the case is queried, once a week otherwise; a daily reading looks back 14 days (a weekly one is
+ * whole).
  */
 const APPELLATE_GAPS =
-  "Read through PACER once a day, not hourly, and once a week for a case not queried in the last 7 days: the appellate CM/ECF gives no free change signal and every reading is billed, so a new filing can take up to a day (a week) to appear. " +
+  "Orders, opinions and judgments the court's free feed lists are read within the hour; other filings once a day, and once a week for a case not queried in the last 7 days (the appellate CM/ECF gives no free entry count, and every reading is billed), so they can take up to a day (a week) to appear. " +
   "A filing the clerk dockets more than 14 days after its date appears at the latest at the case's next weekly whole reading.";
 
 /** The court with the coverage this deployment gives it. */

@@ -13,7 +13,8 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { listCourtsToRefresh } from "@/lib/refresh/list-tracked-cases";
 import { refreshCases } from "@/lib/refresh/refresh-cases";
 import { APPELLATE_LOOKBACK_DAYS } from "@/lib/sources/pacer/fetch-appellate-case";
-import { listFeedCourts } from "@/lib/sources/pacer/poll-court-feed";
+import { pacerSettings } from "@/lib/sources/pacer/pacer-settings";
+import { listFeedCourts, pollCourtFeed } from "@/lib/sources/pacer/poll-court-feed";
 import { callRoute } from "../helpers/call-route";
 import { HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
 import { startPacerEnvironment, TEST_LOGIN, type PacerEnvironment } from "../helpers/replay/pacer-environment";
@@ -77,7 +78,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
 
   it("a court of appeals on CM/ECF is covered (partial: read once a day); the ACMS circuits, the panels and Veterans Claims are not read through PACER", async () => {
     expect(findCourt("ca1")).toMatchObject({ coverage: "partial", refresh_cadence_seconds: 86_400, case_management_system: "CM/ECF Appellate" });
-    expect(findCourt("ca1")!.notes).toMatch(/^Read through PACER once a day/);
+    expect(findCourt("ca1")!.notes).toMatch(/^Orders, opinions and judgments the court.s free feed lists are read within the hour; other filings once a day/);
     // Not read through PACER: with the demo source (the tests' default) they answer generated cases and say why.
     const status = await callRoute<{ courts: Court[] }>(getStatus, "/v2/status");
     for (const code of ["ca2", "ca9", "bap9", "cavc"]) {
@@ -86,12 +87,12 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
       expect(court.notes, code).toMatch(/the PACER source does not read this court's (ACMS|CM\/ECF Appellate) dockets yet/);
     }
     expect(status.body.courts.find((court) => court.court_code === "cadc")).toMatchObject({ coverage: "partial", refresh_cadence_seconds: 86_400 });
-    // Refreshed by the hourly run (its planner reads what is due); never by the 15-minute one; no feed polled.
+    // Refreshed by the hourly run (its planner reads what is due); never by the 15-minute one; its feed is polled.
     env.pacer.hostAppellate(CADC, { court: "cadc" });
     expect((await queryCase("cadc", "22-8513")).status).toBe(200);
     expect(await listCourtsToRefresh(prisma(), 3600, new Date())).toContain("cadc");
     expect(await listCourtsToRefresh(prisma(), 900, new Date())).not.toContain("cadc");
-    expect(await listFeedCourts(prisma(), new Date(), 30 * 86_400_000)).not.toContain("cadc");
+    expect(await listFeedCourts(prisma(), new Date(), 30 * 86_400_000)).toContain("cadc");
   });
 
   it("a paid miss reads the whole docket by its number once, with parties; the ledger holds PACER's bill; cached answers ask nothing", async () => {
@@ -227,6 +228,33 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
     expect(await prisma().case.findFirst({ where: { courtCode: "cadc" }, select: { sourceState: true } })).toMatchObject({ sourceState: "sealed" });
     await refreshCases({ prisma: prisma(), court, caseIds: ["22-8513"], now: new Date(Date.now() + 48 * 3_600_000) });
     expect(asked()).toBe(before + 2);
+  });
+
+  it("an opinion or judgment in the court's feed is read within the hour, not the next day; the same items pay once", async () => {
+    // Docketed up to 07/30/2017, two days ago by the wall clock (out of the feed's day).
+    env.pacer.advanceTo("2017-07-30");
+    env.pacer.hostAppellate(CA1, { court: "ca1", visibleAt: new Date(Date.now() - 2 * 86_400_000) });
+    expect((await queryCase("ca1", "16-1033")).status).toBe(200);
+    const court = findCourt("ca1")!;
+    const settings = pacerSettings()!;
+    // Nothing in the feed: an hour later nothing is due.
+    expect((await pollCourtFeed(prisma(), settings, "ca1", new Date())).status).toBe("ok");
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: ["16-1033"], now: new Date(Date.now() + 3_600_000) })).toMatchObject({ attempted: 0 });
+    // The opinion and the judgment are docketed on 07/31/2017: the feed lists them, the next run reads the case.
+    env.pacer.advanceTo("2017-07-31");
+    const poll = await pollCourtFeed(prisma(), settings, "ca1", new Date());
+    expect(poll).toMatchObject({ status: "ok", entryTypes: ["orders", "opinions", "judgments"], marked: 1 });
+    const asked = requests().length;
+    const run = await refreshCases({ prisma: prisma(), court, caseIds: ["16-1033"], now: new Date(Date.now() + 2 * 3_600_000) });
+    expect(run).toMatchObject({ refreshed: 1, newEntries: 2 });
+    expect(requests()).toHaveLength(asked + 1);
+    expect(requests().at(-1)!.params.dateFrom).toBeDefined();
+    const stored = await storedEntries(prisma(), "ca1", "16-1033");
+    expect(stored.filter((entry) => /^(OPINION|JUDGMENT)/.test(entry.description))).toHaveLength(2);
+    // Polled again, the same items: nothing more to buy.
+    expect(await pollCourtFeed(prisma(), settings, "ca1", new Date())).toMatchObject({ marked: 0 });
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: ["16-1033"], now: new Date(Date.now() + 3 * 3_600_000) })).toMatchObject({ attempted: 0 });
+    expect(requests()).toHaveLength(asked + 1);
   });
 
   it("what is read follows what is asked: a case not queried for a week is read weekly, not daily", async () => {

@@ -63,7 +63,7 @@ describe("coverage from connected sources", () => {
     expect(connectedCoverage(court("nysd"), pacer)).toMatchObject({ coverage: "full", case_management_system: "CM/ECF" });
     // A court of appeals on CM/ECF: read once a day (every reading is billed), and its notes say so.
     expect(connectedCoverage(court("ca3"), pacer)).toMatchObject({ coverage: "partial", case_management_system: "CM/ECF Appellate", refresh_cadence_seconds: 86_400 });
-    expect(connectedCoverage(court("ca3"), pacer).notes).toMatch(/^Read through PACER once a day/);
+    expect(connectedCoverage(court("ca3"), pacer).notes).toMatch(/^Orders, opinions and judgments the court.s free feed lists are read within the hour; other filings once a day/);
     expect(connectedCoverage(court("ca2"), pacer)).toMatchObject({ coverage: "planned", case_management_system: null, refresh_cadence_seconds: null });
     // The account is configured: the notes say what is missing for these courts, not that it is absent.
     for (const code of ["ca2", "jpml", "bap9", "cavc"]) {

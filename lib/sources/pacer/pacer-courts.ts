@@ -18,9 +18,10 @@ export function pacerReadsAppellate(court: CourtFacts): boolean {
 
 /**
  * How often a tracked case of such a court is read while it is queried (seconds): once a day; once a week
- * otherwise (plan-appellate-refresh.ts). The appellate system has no free change signal (no entry count, no
- * case query; its feeds list orders and opinions only), so every reading is billed (one page, $0.10, for a
- * day's entries on most dockets: docs/performance.md). The hourly refresh run reads the cases that are due.
+ * otherwise (plan-appellate-refresh.ts). The appellate system has no free entry count or case query, and its
+ * feeds list orders, opinions and judgments only (they make a case due at once), so every other reading is
+ * billed on this schedule (one page, $0.10, for a day's entries on most dockets: docs/performance.md). The
+ * hourly refresh run reads the cases that are due.
  */
 export const APPELLATE_CADENCE_SECONDS = 86_400;
 
@@ -44,6 +45,8 @@ const FEED_PATHS: Readonly<Record<string, string>> = {
   ared: "/cgi-bin/rss_outside4.pl",
 };
 
-export function feedPath(courtCode: string): string {
-  return FEED_PATHS[courtCode] ?? "/cgi-bin/rss_outside.pl";
+export function feedPath(court: CourtFacts): string {
+  // A court of appeals' feed (orders, opinions and judgments only: court-systems.md §1.6) is a servlet.
+  if (pacerReadsAppellate(court)) return `${transportRoomPath(court.court_code)}?servlet=RSSGenerator`;
+  return FEED_PATHS[court.court_code] ?? "/cgi-bin/rss_outside.pl";
 }

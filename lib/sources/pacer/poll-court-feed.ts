@@ -1,5 +1,6 @@
 // One poll of a court's free CM/ECF RSS feed (court-systems.md §1.6): the items are matched to the cases
-// PACER serves for us, by PACER case id or by case number, and those cases are marked changed at the
+// PACER serves for us, by PACER case id or by case number (a court of appeals' feed, at
+// `TransportRoom?servlet=RSSGenerator`, links by case number, which is its cases' PACER id here), and those cases are marked changed at the
 // item's time when the item is new to them (mark-feed-items.ts), so the next scheduled refresh pays only
 // for them. The feed's
 // channel says which entry types it carries ("all" or a list): only a feed of all types, polled without
@@ -11,7 +12,7 @@ import { logEvent } from "@/lib/log";
 import { getCourtHttpClient } from "@/lib/sources/http/court-http-client";
 import { decodePage } from "@/lib/sources/decode-page";
 import { markFeedItems } from "./mark-feed-items";
-import { feedPath, pacerReadsAppellate } from "./pacer-courts";
+import { feedPath } from "./pacer-courts";
 import { ecfBaseUrl, type PacerSettings } from "./pacer-settings";
 import { readRssFeed } from "./read-rss-feed";
 import { splitCmEcfNumber } from "./split-cmecf-number";
@@ -27,7 +28,8 @@ export interface FeedPoll {
 }
 
 export async function pollCourtFeed(prisma: PrismaClient, settings: PacerSettings, courtCode: string, now: Date): Promise<FeedPoll> {
-  const url = `${ecfBaseUrl(settings, courtCode)}${feedPath(courtCode)}`;
+  const court = findCourt(courtCode);
+  const url = `${ecfBaseUrl(settings, courtCode)}${court ? feedPath(court) : "/cgi-bin/rss_outside.pl"}`;
   let status: number;
   let text: string;
   try {
@@ -104,10 +106,5 @@ export async function listFeedCourts(prisma: PrismaClient, now: Date, trackingWi
      WHERE c.last_queried_at >= $1::timestamptz ORDER BY p.court_code`,
     new Date(now.getTime() - trackingWindowMs).toISOString(),
   );
-  // The courts of appeals are read on a cadence of their own (plan-appellate-refresh.ts): their feeds list
-  // orders and opinions only, at another path, and are not polled.
-  return rows.map((row) => row.court_code).filter((code) => {
-    const court = findCourt(code);
-    return court === undefined || !pacerReadsAppellate(court);
-  });
+  return rows.map((row) => row.court_code);
 }

@@ -6,7 +6,7 @@ import type { SourceEntry } from "@/lib/sources/types";
 import { corpusText } from "../corpus";
 import type { HostedDocket } from "./pacer-protocol";
 
-const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+export const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 const usDate = (isoDate: string | null) => (isoDate ? `${isoDate.slice(5, 7)}/${isoDate.slice(8, 10)}/${isoDate.slice(0, 4)}` : "");
 
 export function lookupXml(number: string, answer: { sealed?: boolean; cases?: HostedDocket[] }): string {

@@ -17,7 +17,7 @@ import { splitCmEcfNumber } from "@/lib/sources/pacer/split-cmecf-number";
 import { corpusFiles, corpusText } from "../corpus";
 import { analyzeAppellateDocket, appellateBilledPages, appellateReceiptHtml, cutAppellateDocket, type RecordedAppellateDocket } from "./pacer-appellate-pages";
 import { analyzeDocket, cutDocket, receiptHtml, type DocketRequest, type RecordedDocket } from "./pacer-docket-pages";
-import { caseQueryPage, feedXml, lookupXml, mobileQueryPage, type FeedItem } from "./pacer-pages";
+import { caseQueryPage, escapeXml, feedXml, lookupXml, mobileQueryPage, type FeedItem } from "./pacer-pages";
 import type { ReplayProtocol, ReplayRequest, ReplayResponse } from "./replay-server";
 
 export interface PacerAccount {
@@ -51,6 +51,10 @@ export interface HostedAppellate {
   sealed: boolean;
   /** As HostedDocket's. */
   dayOffset: number;
+  /** As HostedDocket's: wall time each row (by start offset) was docketed, for the feed's items. */
+  visibleSince: Map<number, Date>;
+  /** The page's caption, for the feed's item titles. */
+  title: string;
 }
 
 export type FeedSetting = { kind: "all" } | { kind: "types"; types: string[] } | { kind: "none" };
@@ -114,13 +118,13 @@ export class PacerReplay implements ReplayProtocol {
   }
 
   /** Serve a recorded appellate docket as case `caseId` (default: its own number) of court `court`. */
-  hostAppellate(file: string, options: { court: string; caseId?: string; sealed?: boolean; dayOffset?: number }): HostedAppellate {
+  hostAppellate(file: string, options: { court: string; caseId?: string; sealed?: boolean; dayOffset?: number; visibleAt?: Date }): HostedAppellate {
     let found = this.appellateAnalyses.get(file);
     if (!found) {
       const html = corpusText(file);
       const reading = readAppellateDocket(html);
       if (reading.kind !== "case") throw new Error(`${file} is not an appellate docket`);
-      found = { caseNumber: reading.case.caseNumber, docket: analyzeAppellateDocket(html) };
+      found = { caseNumber: reading.case.caseNumber, title: reading.case.title, docket: analyzeAppellateDocket(html) };
       this.appellateAnalyses.set(file, found);
     }
     const hosted: HostedAppellate = {
@@ -129,8 +133,11 @@ export class PacerReplay implements ReplayProtocol {
       docket: found.docket,
       sealed: options.sealed ?? false,
       dayOffset: options.dayOffset ?? 0,
+      visibleSince: new Map(),
+      title: found.title,
     };
     this.hostedAppellate.push(hosted);
+    this.markVisible(options.visibleAt, []);
     return hosted;
   }
 
@@ -150,7 +157,7 @@ export class PacerReplay implements ReplayProtocol {
   }
 
   private readonly analyses = new Map<string, { reading: { case: import("@/lib/sources/types").SourceCase }; docket: RecordedDocket }>();
-  private readonly appellateAnalyses = new Map<string, { caseNumber: string; docket: RecordedAppellateDocket }>();
+  private readonly appellateAnalyses = new Map<string, { caseNumber: string; title: string; docket: RecordedAppellateDocket }>();
 
   /** A recorded docket read and cut into rows once, however many cases serve it. */
   private analyzed(file: string) {
@@ -173,6 +180,12 @@ export class PacerReplay implements ReplayProtocol {
 
   private markVisible(at?: Date, dockets: readonly HostedDocket[] = this.hosted): void {
     const now = at ?? new Date();
+    for (const hosted of this.hostedAppellate) {
+      const asOf = this.asOf(hosted);
+      for (const row of hosted.docket.rows) {
+        if ((asOf === null || (row.entered ?? row.date) <= asOf) && !hosted.visibleSince.has(row.start)) hosted.visibleSince.set(row.start, now);
+      }
+    }
     for (const hosted of dockets) {
       const asOf = this.asOf(hosted);
       for (const row of hosted.docket.rows) {
@@ -208,6 +221,8 @@ export class PacerReplay implements ReplayProtocol {
 
   private appellate(court: string, request: ReplayRequest): ReplayResponse {
     const params = Object.fromEntries(request.query);
+    // The feed is public (no session), as the district feeds are.
+    if (params.servlet === "RSSGenerator") return this.appellateFeed(court);
     const caseNum = params.caseNum ?? "";
     this.appellateRequests.push({ court, caseNum, params });
     const token = request.cookies.NextGenCSO ?? request.cookies.PacerSession;
@@ -236,6 +251,44 @@ export class PacerReplay implements ReplayProtocol {
     this.bills.push({ court, caseId: hosted.caseId, bytes, pages, cents: pages * 10 });
     const receipt = appellateReceiptHtml({ at: new Date(), loginId: "replay", caseNumber: hosted.caseId, filtered: from !== null || to !== null, pages, cents: pages * 10 });
     return { body: cut.html.slice(0, cut.receiptAt) + receipt + cut.html.slice(cut.receiptAt) };
+  }
+
+  /**
+   * A court of appeals' feed (`TransportRoom?servlet=RSSGenerator`): the orders, opinions and judgments docketed
+   * in the last day on its hosted dockets, as the corpus's appellate feeds list them (cadc.xml: title "number
+   * caption", link `DocketReportFilter.jsp&caseNum=`, description "[short text] (<a href=docs1 link>Document</a>)",
+   * the court's zone — here GMT, which the reader takes as well).
+   */
+  private appellateFeed(court: string): ReplayResponse {
+    const dayAgo = Date.now() - 86_400_000;
+    const base = `https://ecf.${court}.uscourts.gov/n/beam/servlet/TransportRoom`;
+    const items: string[] = [];
+    for (const hosted of this.hostedAppellate.filter((candidate) => candidate.court === court && !candidate.sealed)) {
+      const reading = readAppellateDocket(cutAppellateDocket(hosted.docket, { asOf: null, from: null, to: null, parties: false }).html);
+      if (reading.kind !== "case") continue;
+      // The analysed rows and the reader's entries are the same rows, in order (tests/unit/replay-appellate-pages).
+      hosted.docket.rows.forEach((row, index) => {
+        const seen = hosted.visibleSince.get(row.start);
+        const entry = reading.case.entries[index];
+        if (!seen || seen.getTime() < dayAgo || !entry || !/^\s*(?:order|opinion|judgment)\b/i.test(entry.text)) return;
+        const short = escapeXml(entry.text.split(/[.:;(\[]/)[0]!.trim().slice(0, 60));
+        const document = entry.documentUrl ? ` (&lt;a href='${escapeXml(entry.documentUrl)}'>Document&lt;/a>)` : "";
+        const link = `${base}?servlet=DocketReportFilter.jsp&amp;caseNum=${hosted.caseId}`;
+        items.push(
+          `<item>\n\t<title>${escapeXml(hosted.caseId)} ${escapeXml(hosted.title)}</title>\n\t<link>${link}</link>\n` +
+            `\t<description>[${short}]${document}</description>\n\t<guid isPermaLink="true">${link}&amp;partId=${row.start}</guid>\n` +
+            `\t<pubDate>${seen.toUTCString()}</pubDate>\n</item>`,
+        );
+      });
+    }
+    return {
+      headers: { "content-type": "application/rss+xml" },
+      body:
+        `<?xml version='1.0' encoding='ISO-8859-1'?>\n\n<rss version="2.0" xmlns:blogChannel="http://backend.userland.com/blogChannelModule">\n\n<channel>\n` +
+        `\t<title>United States Court of Appeals (${court}) - Recent Entries</title>\n\t<link>https://ecf.${court}.uscourts.gov</link>\n` +
+        `\t<description>Docket entries of type: orders,opinions,judgments</description>\n\t<lastBuildDate>${new Date().toUTCString()}</lastBuildDate>\n` +
+        `${items.join("\n")}\n</channel>\n</rss>\n`,
+    };
   }
 
   private login(request: ReplayRequest): ReplayResponse {
