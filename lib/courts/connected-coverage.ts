@@ -49,7 +49,7 @@ function notServedBecause(court: CourtRecord & { case_management_system: string 
  * whole).
  */
 const APPELLATE_GAPS =
-  "Orders, opinions and judgments the court's free feed lists are read within the hour; other filings once a day, and once a week for a case not queried in the last 7 days (the appellate CM/ECF gives no free entry count, and every reading is billed), so they can take up to a day (a week) to appear. " +
+  "Orders, opinions and judgments the court's free feed lists are read within the hour (some circuits' feeds list opinions only); other filings once a day, and once a week for a case not queried in the last 7 days (the appellate CM/ECF gives no free entry count, and every reading is billed), so they can take up to a day (a week) to appear. " +
   "A filing the clerk dockets more than 14 days after its date appears at the latest at the case's next weekly whole reading.";
 
 /** The court with the coverage this deployment gives it. */

@@ -14,7 +14,9 @@ import { listCourtsToRefresh } from "@/lib/refresh/list-tracked-cases";
 import { refreshCases } from "@/lib/refresh/refresh-cases";
 import { APPELLATE_LOOKBACK_DAYS } from "@/lib/sources/pacer/fetch-appellate-case";
 import { pacerSettings } from "@/lib/sources/pacer/pacer-settings";
+import { markFeedItems } from "@/lib/sources/pacer/mark-feed-items";
 import { listFeedCourts, pollCourtFeed } from "@/lib/sources/pacer/poll-court-feed";
+import type { RssItem } from "@/lib/sources/pacer/read-rss-feed";
 import { callRoute } from "../helpers/call-route";
 import { HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
 import { startPacerEnvironment, TEST_LOGIN, type PacerEnvironment } from "../helpers/replay/pacer-environment";
@@ -78,7 +80,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
 
   it("a court of appeals on CM/ECF is covered (partial: read once a day); the ACMS circuits, the panels and Veterans Claims are not read through PACER", async () => {
     expect(findCourt("ca1")).toMatchObject({ coverage: "partial", refresh_cadence_seconds: 86_400, case_management_system: "CM/ECF Appellate" });
-    expect(findCourt("ca1")!.notes).toMatch(/^Orders, opinions and judgments the court.s free feed lists are read within the hour; other filings once a day/);
+    expect(findCourt("ca1")!.notes).toMatch(/^Orders, opinions and judgments the court.s free feed lists are read within the hour/);
     // Not read through PACER: with the demo source (the tests' default) they answer generated cases and say why.
     const status = await callRoute<{ courts: Court[] }>(getStatus, "/v2/status");
     for (const code of ["ca2", "ca9", "bap9", "cavc"]) {
@@ -255,6 +257,44 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
     expect(await pollCourtFeed(prisma(), settings, "ca1", new Date())).toMatchObject({ marked: 0 });
     expect(await refreshCases({ prisma: prisma(), court, caseIds: ["16-1033"], now: new Date(Date.now() + 3 * 3_600_000) })).toMatchObject({ attempted: 0 });
     expect(requests()).toHaveLength(asked + 1);
+  });
+
+  it("an item first seen while a reading was under way makes the case due (the reading may not hold it); one seen before it began does not", async () => {
+    env.pacer.hostAppellate(CADC, { court: "cadc" });
+    expect((await queryCase("cadc", "22-8513")).status).toBe(200);
+    const court = findCourt("cadc")!;
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    // Seen (and docketed) a moment before the stored reading began: in it.
+    await prisma().$executeRawUnsafe(
+      `UPDATE pacer_cases p SET changed_at = c.read_from - interval '10 minutes', changed_seen_at = c.read_from - interval '1 millisecond'
+       FROM cases c WHERE c.court_code = p.court_code AND c.case_id = p.case_id AND p.court_code = 'cadc'`,
+    );
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: ["22-8513"], now: inAnHour })).toMatchObject({ attempted: 0 });
+    // Docketed and seen after it began, before it was stored: not necessarily in it.
+    await prisma().$executeRawUnsafe(
+      `UPDATE pacer_cases p SET changed_at = c.read_from + interval '1 millisecond', changed_seen_at = c.read_from + interval '2 milliseconds'
+       FROM cases c WHERE c.court_code = p.court_code AND c.case_id = p.case_id AND p.court_code = 'cadc'`,
+    );
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: ["22-8513"], now: inAnHour })).toMatchObject({ attempted: 1, refreshed: 1 });
+  });
+
+  it("feed items name the case as agents may type it: padded, or with the clerk's team letters", async () => {
+    env.pacer.hostAppellate(CADC, { court: "cadc" });
+    expect((await queryCase("cadc", "22-8513")).status).toBe(200);
+    const item = (number: string): RssItem => ({
+      court: "cadc",
+      caseNumber: number,
+      caseName: "In re x",
+      pacerCaseId: number,
+      entryNumber: null,
+      documentId: null,
+      sequence: null,
+      shortDescription: `Order Filed ${number}`,
+      time: new Date().toISOString(),
+      bankruptcy: null,
+    });
+    expect(await markFeedItems(prisma(), "cadc", [item("22-08513")])).toBe(1);
+    expect(await markFeedItems(prisma(), "cadc", [item("22-8513-AA")])).toBe(1);
   });
 
   it("what is read follows what is asked: a case not queried for a week is read weekly, not daily", async () => {

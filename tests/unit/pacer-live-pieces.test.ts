@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { connectedCoverage, publicSystem } from "@/lib/courts/connected-coverage";
 import { RECORDED_COURTS } from "@/lib/courts/registry";
 import { billedPages } from "@/lib/sources/pacer/fee-ledger";
-import { pacerServesCourt } from "@/lib/sources/pacer/pacer-courts";
+import { feedPath, pacerServesCourt, transportRoomPath } from "@/lib/sources/pacer/pacer-courts";
 import { readDocketReport } from "@/lib/sources/pacer/read-docket-report";
 import { readLoginResponse } from "@/lib/sources/pacer/read-login-response";
 import { readTransactionReceipt } from "@/lib/sources/pacer/read-transaction-receipt";
@@ -51,19 +51,30 @@ describe("PACER fees", () => {
 });
 
 describe("coverage from connected sources", () => {
-  it("federal CM/ECF courts are served by PACER while an account is configured; appellate and ACMS courts not yet", () => {
+  it("federal CM/ECF courts, the courts of appeals on CM/ECF among them, are served by PACER while an account is configured; ACMS circuits, BAPs, JPML and Veterans Claims not yet", () => {
     expect(pacerServesCourt(court("nysd"))).toBe(true);
     expect(pacerServesCourt(court("nysb"))).toBe(true);
     expect(pacerServesCourt(court("cit"))).toBe(true);
     expect(pacerServesCourt(court("ca9"))).toBe(false);
     expect(pacerServesCourt(court("ca3"))).toBe(true);
     expect(pacerServesCourt(court("bap9"))).toBe(false);
+    // Where the records put the servlet: ca5's docket and ca11's feed link /n/beam/; ca7 (no record) as the notes say.
+    expect(["ca1", "ca5", "ca11", "cadc", "ca7"].map(transportRoomPath)).toEqual([
+      "/n/beam/servlet/TransportRoom",
+      "/n/beam/servlet/TransportRoom",
+      "/n/beam/servlet/TransportRoom",
+      "/n/beam/servlet/TransportRoom",
+      "/cmecf/servlet/TransportRoom",
+    ]);
+    expect(feedPath(court("ca7"))).toBe("/n/beam/servlet/TransportRoom?servlet=RSSGenerator");
+    expect(feedPath(court("nyed"))).toBe("/cgi-bin/readyDockets.pl");
+    expect(feedPath(court("mad"))).toBe("/cgi-bin/rss_outside.pl");
     expect(pacerServesCourt(court("jpml"))).toBe(false);
     const pacer = { pacer: true, demo: false, publicDockets: new Set<never>() };
     expect(connectedCoverage(court("nysd"), pacer)).toMatchObject({ coverage: "full", case_management_system: "CM/ECF" });
     // A court of appeals on CM/ECF: read once a day (every reading is billed), and its notes say so.
     expect(connectedCoverage(court("ca3"), pacer)).toMatchObject({ coverage: "partial", case_management_system: "CM/ECF Appellate", refresh_cadence_seconds: 86_400 });
-    expect(connectedCoverage(court("ca3"), pacer).notes).toMatch(/^Orders, opinions and judgments the court.s free feed lists are read within the hour; other filings once a day/);
+    expect(connectedCoverage(court("ca3"), pacer).notes).toMatch(/^Orders, opinions and judgments the court.s free feed lists are read within the hour/);
     expect(connectedCoverage(court("ca2"), pacer)).toMatchObject({ coverage: "planned", case_management_system: null, refresh_cadence_seconds: null });
     // The account is configured: the notes say what is missing for these courts, not that it is absent.
     for (const code of ["ca2", "jpml", "bap9", "cavc"]) {

@@ -5,6 +5,9 @@
 // refresh (plan-pacer-refresh.ts) does not pay again for what the last reading already held.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { RssItem } from "./read-rss-feed";
+import { findCourt } from "@/lib/courts/registry";
+import { normalizeCaseId } from "@/lib/courts/normalize-case-id";
+import { pacerReadsAppellate } from "./pacer-courts";
 import { splitCmEcfNumber } from "./split-cmecf-number";
 
 interface CaseRow {
@@ -23,7 +26,15 @@ export function feedItemKey(item: RssItem): string {
 export async function markFeedItems(prisma: PrismaClient, courtCode: string, items: RssItem[]): Promise<number> {
   const dated = items.filter((item) => item.time !== null);
   if (dated.length === 0) return 0;
+  const court = findCourt(courtCode);
+  const appellate = court !== undefined && pacerReadsAppellate(court);
   const facts = dated.map((item) => {
+    if (appellate) {
+      // A court of appeals' items link by case number (`caseNum=22-8513`), its cases' PACER id here: read as the
+      // case id is (unpadded, without the clerk's team letters), so `22-08513` or `22-8513-AA` finds the case.
+      const caseId = normalizeCaseId(court, item.pacerCaseId ?? item.caseNumber);
+      return { item, pacerCaseId: caseId, caseId, byNumber: true };
+    }
     const number = splitCmEcfNumber(item.caseNumber);
     return {
       item,

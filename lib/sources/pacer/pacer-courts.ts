@@ -19,8 +19,8 @@ export function pacerReadsAppellate(court: CourtFacts): boolean {
 /**
  * How often a tracked case of such a court is read while it is queried (seconds): once a day; once a week
  * otherwise (plan-appellate-refresh.ts). The appellate system has no free entry count or case query, and its
- * feeds list orders, opinions and judgments only (they make a case due at once), so every other reading is
- * billed on this schedule (one page, $0.10, for a day's entries on most dockets: docs/performance.md). The
+ * feeds list orders, opinions and judgments at most (some circuits' opinions only; an item makes the case due
+ * at once), so every other reading is billed on this schedule (one page, $0.10, for a day's entries on most dockets: docs/performance.md). The
  * hourly refresh run reads the cases that are due.
  */
 export const APPELLATE_CADENCE_SECONDS = 86_400;
@@ -31,12 +31,12 @@ export function pacerServesCourt(court: CourtFacts): boolean {
 }
 
 /**
- * Where a court of appeals' TransportRoom servlet is: `/n/beam/servlet/TransportRoom`, except the circuits
- * court-systems.md §2 lists at `/cmecf/servlet/TransportRoom` (ca7, ca11). The notes list ca5 there too, but
- * the corpus's ca5 docket (ca5_212643) links to `/n/beam/`: the record wins.
+ * Where a court of appeals' TransportRoom servlet is: `/n/beam/servlet/TransportRoom`, except ca7, which
+ * court-systems.md §2 lists at `/cmecf/servlet/TransportRoom`. The notes list ca5 and ca11 there too, but the
+ * records link both to `/n/beam/` (ca5_212643's docket, ca11's feed): the records win.
  */
 export function transportRoomPath(courtCode: string): string {
-  return courtCode === "ca7" || courtCode === "ca11" ? "/cmecf/servlet/TransportRoom" : "/n/beam/servlet/TransportRoom";
+  return courtCode === "ca7" ? "/cmecf/servlet/TransportRoom" : "/n/beam/servlet/TransportRoom";
 }
 
 /** Courts whose feed is not at the usual path (juriscraper/pacer/rss_feeds.py, per court-systems.md §1.6). */
@@ -46,7 +46,8 @@ const FEED_PATHS: Readonly<Record<string, string>> = {
 };
 
 export function feedPath(court: CourtFacts): string {
-  // A court of appeals' feed (orders, opinions and judgments only: court-systems.md §1.6) is a servlet.
-  if (pacerReadsAppellate(court)) return `${transportRoomPath(court.court_code)}?servlet=RSSGenerator`;
+  // A court of appeals' feed (orders, opinions, judgments, or fewer: court-systems.md §1.6) is a servlet, at
+  // `/n/beam/` for every circuit there (juriscraper's rss_feeds.py; ca11's recorded feed).
+  if (pacerReadsAppellate(court)) return "/n/beam/servlet/TransportRoom?servlet=RSSGenerator";
   return FEED_PATHS[court.court_code] ?? "/cgi-bin/rss_outside.pl";
 }

@@ -7,8 +7,8 @@
 // concurrent fetches cannot all spend it); court systems that are down, slow or answer an error
 // page make the fetch "unavailable" (503, never charged).
 // Free change detection before scheduled refreshes is plan-pacer-refresh.ts. The courts of appeals on CM/ECF
-// appellate are read by number instead (fetch-appellate-case.ts) and, having no free change signal, on a
-// schedule of their own (plan-appellate-refresh.ts).
+// appellate are read by number instead (fetch-appellate-case.ts) and, having no free entry count (their
+// feeds list orders, opinions and judgments at most), on a schedule of their own (plan-appellate-refresh.ts).
 import { getPrisma } from "@/lib/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";

@@ -1,7 +1,8 @@
 // Which tracked cases of a court of appeals a refresh run reads (pacer-courts.ts, APPELLATE_CADENCE_SECONDS).
-// The court's free feed lists orders, opinions and judgments: a case it showed one for, in an item our poller
-// first saw after the court's last answer for the case (and dated after it, less PACER_FEED_SKEW_SECONDS), is
-// read at once. Nothing free tells of the other filings, so every other reading is billed and what is read
+// The court's free feed lists orders, opinions and judgments (some circuits' opinions only): a case it showed
+// one for, in an item our poller first saw after the latest stored reading of the case began (cases.read_from,
+// the database's clock, as the poller's; and dated after it, less PACER_FEED_SKEW_SECONDS), is read at once —
+// an item docketed while a reading was under way is not in it. Nothing free tells of the other filings, so every other reading is billed and what is read
 // follows what is asked. A case queried in the last APPELLATE_ACTIVE_DAYS is read when the court's last answer for it
 // (pacer_cases.answered_at: a docket, or a notice such as "sealed" that stores no reading; else its last stored
 // reading) is a day old; one not queried since, when it is a week old (tracked cases are kept 30 days after their last query:
@@ -28,6 +29,8 @@ interface Row {
   case_id: string;
   last_refreshed_at: Date | null;
   last_answered_at: Date | null;
+  read_from: Date | null;
+  source_state: string | null;
   last_queried_at: Date | null;
   changed_at: Date | null;
   changed_seen_at: Date | null;
@@ -40,7 +43,7 @@ export async function planAppellateRefresh(prisma: PrismaClient, settings: Pacer
   if (caseIds.length === 0) return [];
   if ((await budgetState(prisma, settings, now)).spent) return [...caseIds];
   const rows = await prisma.$queryRawUnsafe<Row[]>(
-    `SELECT ids.case_id, GREATEST(c.last_refreshed_at, p.answered_at) AS last_answered_at, c.last_refreshed_at, c.last_queried_at, p.changed_at, p.changed_seen_at, p.report_failures, p.report_failed_at, p.report_failure
+    `SELECT ids.case_id, GREATEST(c.last_refreshed_at, p.answered_at) AS last_answered_at, c.last_refreshed_at, c.read_from, c.source_state, c.last_queried_at, p.changed_at, p.changed_seen_at, p.report_failures, p.report_failed_at, p.report_failure
      FROM unnest($2::text[]) AS ids(case_id)
      LEFT JOIN pacer_cases p ON p.court_code = $1 AND p.case_id = ids.case_id
      LEFT JOIN cases c ON c.court_code = $1 AND c.case_id = ids.case_id`,
@@ -52,10 +55,11 @@ export async function planAppellateRefresh(prisma: PrismaClient, settings: Pacer
     .filter((row) => {
       if (holdEnd(row.report_failures, row.report_failed_at, now) !== null) return row.report_failure === HANG_LIKE;
       if (row.last_refreshed_at === null) return true;
-      const answered = row.last_answered_at!.getTime();
-      // An order, opinion or judgment the last reading cannot have held: the item was docketed, and first seen
-      // by our poller, after the court's last answer.
-      if (row.changed_seen_at && row.changed_at && row.changed_seen_at.getTime() > answered && row.changed_at.getTime() > answered - settings.feedSkewMs) return true;
+      // An order, opinion or judgment the stored readings cannot have held: first seen by our poller (and dated)
+      // after the latest of them began. A reading whose start was not kept: its write. Not for a case the court
+      // stopped showing (no reading is stored for it: the item would make it due on every run).
+      const readStart = (row.read_from ?? row.last_refreshed_at).getTime();
+      if (row.source_state === "found" && row.changed_seen_at && row.changed_at && row.changed_seen_at.getTime() >= readStart && row.changed_at.getTime() > readStart - settings.feedSkewMs) return true;
       const active = row.last_queried_at !== null && row.last_queried_at.getTime() >= activeSince;
       const interval = active ? APPELLATE_CADENCE_SECONDS * 1000 : IDLE_READ_MS;
       return row.last_answered_at!.getTime() <= now.getTime() - (interval - RUN_MS / 2);

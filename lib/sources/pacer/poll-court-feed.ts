@@ -42,7 +42,11 @@ export async function pollCourtFeed(prisma: PrismaClient, settings: PacerSetting
   if (status >= 500 || status === 429) return failed(prisma, courtCode, now, `HTTP ${status}`);
   const feed = status < 400 ? readRssFeed(text) : null;
   if (!feed) {
-    // No feed at this court (404, or a page that is not RSS): its cases rely on the free case signals.
+    // No feed at this court (404, or a page that is not RSS): its cases rely on the free case signals (a court
+    // of appeals' on its reading schedule). Said in the log when it is first seen (a court's first poll, or a
+    // feed that stops answering), not at every poll.
+    const before = await prisma.pacerFeed.findUnique({ where: { courtCode }, select: { entryTypes: true } });
+    if (before?.entryTypes !== "none") logEvent("info", "pacer court answers no rss feed", { court_code: courtCode, status, url });
     await saveFeed(prisma, courtCode, { entryTypes: "none", lastPolledAt: now, okSince: null, lastError: `no RSS feed (HTTP ${status})` });
     return { courtCode, status: "none", entryTypes: null, items: 0, marked: 0, error: null };
   }
