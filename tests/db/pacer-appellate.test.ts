@@ -167,6 +167,13 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
     expect(env.pacer.bills.length).toBe(billsBefore + 1);
     expect(requests().filter((request) => request.caseNum === "16-1034")).toHaveLength(1);
     expect(await prisma().pacerCase.findUnique({ where: { courtCode_caseId: { courtCode: "ca1", caseId: "16-1034" } } })).toMatchObject({ reportFailures: 1 });
+    // After the wait it is bought once more, and the next wait is twice as long (a court that keeps answering
+    // with the wrong page is asked less and less, a day apart at most).
+    await prisma().$executeRawUnsafe("UPDATE pacer_cases SET report_failed_at = report_failed_at - interval '16 minutes' WHERE court_code = 'ca1' AND case_id = '16-1034'");
+    await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+    expect((await queryCase("ca1", "16-1034")).status).toBe(503);
+    expect(env.pacer.bills.length).toBe(billsBefore + 2);
+    expect(await prisma().pacerCase.findUnique({ where: { courtCode_caseId: { courtCode: "ca1", caseId: "16-1034" } } })).toMatchObject({ reportFailures: 2 });
   });
 
   it("a filing docketed weeks after its date (ca1 10-1095: 76 days) is missed by the daily readings and read by the weekly whole one, once", async () => {

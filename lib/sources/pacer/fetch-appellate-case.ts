@@ -7,7 +7,6 @@
 // usual ones again (entry-key.ts merges them), and once a week the reading is whole (every entry, no
 // parties: a few pages on most dockets) so that none stays missing. Fees, holds and the budget are the
 // district reports' (fetch-billed-report.ts, report-hold.ts).
-import type { CourtRecord } from "@/lib/courts/types";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { FetchCaseRequest, SourceCase, SourceResult } from "@/lib/sources/types";
 import { headerChanged, readCachedHeader } from "./cached-header";
@@ -15,7 +14,7 @@ import { fetchAppellateReport, type AppellateQuery } from "./fetch-appellate-rep
 import { budgetState } from "./fee-ledger";
 import type { PacerSettings } from "./pacer-settings";
 import { enteredSinceOf, sinceDay } from "./reading-window";
-import { heldAnswer, holdReports, reportHold } from "./report-hold";
+import { heldAnswer, reportHold } from "./report-hold";
 
 /** Days before the latest cached filing an incremental appellate reading starts (filings docketed late). */
 export const APPELLATE_LOOKBACK_DAYS = 14;
@@ -36,14 +35,6 @@ async function lastWholeReading(prisma: PrismaClient, courtCode: string, caseId:
     select: { at: true },
   });
   return row?.at ?? null;
-}
-
-/** `10-1095`, `10-01095` and `10-1095-AA` are one case: year and serial number. */
-function sameNumber(printed: string, caseId: string): boolean {
-  const parts = (number: string) => /^(?:[A-Z]{2}[- ])?(\d{2})-0*(\d{1,6})\b/i.exec(number.trim());
-  const a = parts(printed);
-  const b = parts(caseId);
-  return a !== null && b !== null && a[1] === b[1] && a[2] === b[2];
 }
 
 export async function fetchAppellateCase(prisma: PrismaClient, settings: PacerSettings, { court, caseId, now, signal }: FetchCaseRequest): Promise<SourceResult> {
@@ -73,13 +64,7 @@ export async function fetchAppellateCase(prisma: PrismaClient, settings: PacerSe
       return { kind: "unavailable", reason: `${court.court_code}: the docket request answered ${page.reason}: ${page.message}`, estimatedRecoveryAt: hold?.until.toISOString() ?? null };
     }
     readFrom ??= page.askedAt.toISOString();
-    const checked = checkedReading(court, caseId, page.reading.case, page.reading.courtCode);
-    if ("caseNumber" in checked) return checked;
-    // A billed docket of another case or court: asking again at once would buy it again (on every query and
-    // every refresh run); the case's reports wait as after any billed page that is not its docket.
-    await holdReports(prisma, court.court_code, caseId, `not_this_case: ${checked.reason}`);
-    const hold = await reportHold(prisma, court.court_code, caseId, now);
-    return { ...checked, estimatedRecoveryAt: hold?.until.toISOString() ?? null };
+    return page.reading.case;
   };
 
   const cached = await readCachedHeader(prisma, court.court_code, caseId);
@@ -102,15 +87,4 @@ export async function fetchAppellateCase(prisma: PrismaClient, settings: PacerSe
   if (!headerChanged(court, caseId, partial, cached)) return { kind: "found", case: partial, partiesOmitted: true, enteredSince, readFrom };
   const withParties = await read({ caseNumber: caseId, since, parties: true });
   return "kind" in withParties ? withParties : { kind: "found", case: withParties, enteredSince, readFrom };
-}
-
-/** A docket of another court or case (a court that answered with the wrong page) is never stored as this one. */
-function checkedReading(court: CourtRecord, caseId: string, reading: SourceCase, pageCourt: string | null): Extract<SourceResult, { kind: "unavailable" }> | SourceCase {
-  if (pageCourt !== null && pageCourt !== court.court_code) {
-    return { kind: "unavailable", reason: `${court.court_code}: the docket served for ${caseId} is ${pageCourt}'s`, estimatedRecoveryAt: null };
-  }
-  if (!sameNumber(reading.caseNumber, caseId)) {
-    return { kind: "unavailable", reason: `${court.court_code}: the docket served for ${caseId} is case ${reading.caseNumber}`, estimatedRecoveryAt: null };
-  }
-  return reading;
 }

@@ -2,8 +2,8 @@
 // TransportRoom servlet's CaseSummary.jsp by case number (no number lookup: the appellate system takes the
 // number itself), with the docket entries, the originating court, the panel and the long caption; parties
 // and attorneys when wanted, and only the entries dated on or after a day for an incremental reading
-// (`dateFrom`). The page is read with readAppellateDocket (once, whatever asks); what PACER bills for it is
-// kept by fetch-billed-report.ts.
+// (`dateFrom`). The page is read with readAppellateDocket (once, whatever asks), and a docket of another
+// court or case is refused; what PACER bills for it is kept by fetch-billed-report.ts.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { DocketRead, PageRefusal } from "@/lib/sources/types";
 import { fetchBilledReport } from "./fetch-billed-report";
@@ -52,18 +52,40 @@ export async function fetchAppellateReport(options: {
     if (last?.text !== text) last = { text, read: readAppellateDocket(text) };
     return last.read;
   };
+  // A docket of another court or case is no answer for this one: refused like any page that is not the docket
+  // (billed, it holds the case's reports, the wait doubling with each: fetch-billed-report.ts).
+  const refusalOf = (text: string): PageRefusal | null => {
+    const read = readOnce(text);
+    return read.kind === "refused" ? read : wrongDocket(options.courtCode, options.caseId, read);
+  };
   const page = await fetchBilledReport({
     ...options,
     kind: query.since ? (query.parties ? "docket_parties" : "docket_since") : "docket_full",
     path: appellateReportPath(options.courtCode, query),
     label: query.since ? "pacer:appellate_since" : "pacer:appellate_full",
-    refusalOf: (text) => {
-      const read = readOnce(text);
-      return read.kind === "refused" ? read : null;
-    },
+    refusalOf,
   });
   if (page.kind !== "docket") return page;
   const read = readOnce(page.html);
   if (read.kind === "refused") return read;
   return { kind: "docket", reading: read, askedAt: page.askedAt };
+}
+
+/** `10-1095`, `10-01095` and `10-1095-AA` are one case: year and serial number. */
+function sameNumber(printed: string, caseId: string): boolean {
+  const parts = (number: string) => /^(?:[A-Z]{2}[- ])?(\d{2})-0*(\d{1,6})\b/i.exec(number.trim());
+  const a = parts(printed);
+  const b = parts(caseId);
+  return a !== null && b !== null && a[1] === b[1] && a[2] === b[2];
+}
+
+/** Why a docket page is not this case's (a court that answered with the wrong page), or null when it is. */
+function wrongDocket(courtCode: string, caseId: string, read: DocketRead): PageRefusal | null {
+  if (read.courtCode !== null && read.courtCode !== courtCode) {
+    return { kind: "refused", reason: "not_a_docket", message: `the docket served for ${caseId} is ${read.courtCode}'s` };
+  }
+  if (!sameNumber(read.case.caseNumber, caseId)) {
+    return { kind: "refused", reason: "not_a_docket", message: `the docket served for ${caseId} is case ${read.case.caseNumber}` };
+  }
+  return null;
 }
