@@ -2,16 +2,18 @@
 // The court's free feed lists orders, opinions and judgments (some circuits' opinions only): a case it showed
 // one for, in an item our poller first saw after the latest stored reading of the case began (cases.read_from,
 // the database's clock, as the poller's; and dated after it, less PACER_FEED_SKEW_SECONDS), is read at once —
-// an item docketed while a reading was under way is not in it. Nothing free tells of the other filings, so every other reading is billed and what is read
-// follows what is asked. A case queried in the last APPELLATE_ACTIVE_DAYS is read when the court's last answer for it
-// (pacer_cases.answered_at: a docket, or a notice such as "sealed" that stores no reading; else its last stored
-// reading) is a day old; one not queried since, when it is a week old (tracked cases are kept 30 days after their last query:
-// read daily all that time, a case queried once would cost about three times its query). Both less half an
-// hourly run, so a case read at 10:00:05 is read again by the 10:00 run, neither by the 09:00 one (which
-// would move its reading an hour earlier each day) nor at 11:00, whatever the runs' jitter. A case the cache does not
-// hold is read, and — as for district cases — one whose hold a court's hang left (the adapter then answers
-// "unavailable" without asking PACER, so the court is seen as failing). Other held cases wait. With the fee budget spent every case goes on to the adapter, which answers "budget
-// spent" without asking, and the run stops and says so (refresh-cases.ts).
+// an item docketed while a reading was under way is not in it. Nothing free tells of the other filings, so
+// every other reading is billed and what is read follows what is asked: a case queried in the last
+// APPELLATE_ACTIVE_DAYS is read when the court's last answer for it (pacer_cases.answered_at: a docket, or a
+// notice such as "sealed" that stores no reading; else its last stored reading) is a day old; one not queried
+// since, when it is a week old (tracked cases are kept 30 days after their last query: read daily all that
+// time, a case queried once would cost about three times its query). Both less half an hourly run, so a case
+// read at 10:00:05 is read again by the 10:00 run, neither by the 09:00 one (which would move its reading an
+// hour earlier each day) nor at 11:00, whatever the runs' jitter. A case the cache does not hold is read, and —
+// as for district cases — one whose hold a court's hang left (the adapter then answers "unavailable" without
+// asking PACER, so the court is seen as failing). Other held cases wait. With the fee budget spent every case
+// goes on to the adapter, which answers "budget spent" without asking, and the run stops and says so
+// (refresh-cases.ts).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { RefreshPlanRequest } from "@/lib/sources/types";
 import { budgetState } from "./fee-ledger";
@@ -43,7 +45,8 @@ export async function planAppellateRefresh(prisma: PrismaClient, settings: Pacer
   if (caseIds.length === 0) return [];
   if ((await budgetState(prisma, settings, now)).spent) return [...caseIds];
   const rows = await prisma.$queryRawUnsafe<Row[]>(
-    `SELECT ids.case_id, GREATEST(c.last_refreshed_at, p.answered_at) AS last_answered_at, c.last_refreshed_at, c.read_from, c.source_state, c.last_queried_at, p.changed_at, p.changed_seen_at, p.report_failures, p.report_failed_at, p.report_failure
+    `SELECT ids.case_id, GREATEST(c.last_refreshed_at, p.answered_at) AS last_answered_at, c.last_refreshed_at, c.read_from, c.source_state,
+            c.last_queried_at, p.changed_at, p.changed_seen_at, p.report_failures, p.report_failed_at, p.report_failure
      FROM unnest($2::text[]) AS ids(case_id)
      LEFT JOIN pacer_cases p ON p.court_code = $1 AND p.case_id = ids.case_id
      LEFT JOIN cases c ON c.court_code = $1 AND c.case_id = ids.case_id`,
@@ -59,7 +62,9 @@ export async function planAppellateRefresh(prisma: PrismaClient, settings: Pacer
       // after the latest of them began. A reading whose start was not kept: its write. Not for a case the court
       // stopped showing (no reading is stored for it: the item would make it due on every run).
       const readStart = (row.read_from ?? row.last_refreshed_at).getTime();
-      if (row.source_state === "found" && row.changed_seen_at && row.changed_at && row.changed_seen_at.getTime() >= readStart && row.changed_at.getTime() > readStart - settings.feedSkewMs) return true;
+      const seen = row.changed_seen_at?.getTime() ?? -Infinity;
+      const dated = row.changed_at?.getTime() ?? -Infinity;
+      if (row.source_state === "found" && seen >= readStart && dated > readStart - settings.feedSkewMs) return true;
       const active = row.last_queried_at !== null && row.last_queried_at.getTime() >= activeSince;
       const interval = active ? APPELLATE_CADENCE_SECONDS * 1000 : IDLE_READ_MS;
       return row.last_answered_at!.getTime() <= now.getTime() - (interval - RUN_MS / 2);
