@@ -151,6 +151,8 @@ export interface PageRefusal {
   reason: RefusalReason;
   /** What the page said, for logs and the parse command. */
   message: string;
+  /** A docket PACER served and bills, receipt or not, that is no answer here (another case's, another court's). */
+  servedDocket?: true;
 }
 
 /** One docket read off one page or response: the case, and the court the page names when it names one. */

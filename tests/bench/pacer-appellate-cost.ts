@@ -1,10 +1,10 @@
 // What the courts of appeals cost through PACER (docs/sources.md "The courts of appeals through PACER"): each
 // real appellate docket of the corpus whose court this deployment reads (tests/helpers/replay serves it
-// through TransportRoom, billing its bytes as PACER does) is tracked for a simulated month replayed from a
-// point of its own history: one paid cache miss (the whole docket, parties included), then every hourly
-// refresh run (the appellate system has no free change signal: plan-appellate-refresh.ts reads a case a day
-// after its last reading while it is queried, a week after otherwise, and fetch-appellate-case.ts makes a
-// weekly reading whole). Twice: agents querying every case every day, and agents that queried once.
+// through TransportRoom, billing its printed text as the corpus's receipts show PACER does) is tracked for a
+// simulated month replayed from a point of its own history: one paid cache miss (the whole docket, parties
+// included), then every hourly refresh run (no free entry count: plan-appellate-refresh.ts reads a case a day
+// after the court's last answer while it is queried, a week after otherwise, and fetch-appellate-case.ts makes
+// a weekly reading whole; the courts' feeds, which make a case due on an order or opinion, are not simulated). Twice: agents querying every case every day, and agents that queried once.
 // Printed: PACER spend per case-month and per paid query, whether the ledger equals the server's bill, and
 // whether the merged cache equals a whole reading at the end. Run by `npm run bench` in its own process
 // (pacer-cost-rows.ts), like pacer-cost.ts.

@@ -1,6 +1,7 @@
 // PACER's courts of appeals (CM/ECF appellate) as a live source, end to end over real HTTP: the replay
 // server serves recorded real appellate dockets through TransportRoom's CaseSummary.jsp (cut to the asked
-// date range and party choice, billed by bytes with a receipt); the production adapter logs in, reads the
+// date range and party choice, billed by its printed text with a receipt, and its RSS feed); the production
+// adapter logs in, reads the
 // docket by its number, records the fee, and the real cache stores it, on PGlite and PostgreSQL. Payment is
 // the one stand-in (tests/http covers x402).
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -70,7 +71,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
     env.configure({ PACER_PASSWORD: TEST_LOGIN.password, PACER_DAILY_BUDGET_USD: undefined, PACER_MONTHLY_BUDGET_USD: undefined });
     // The recorded dockets carry their own numbers: each test starts with none of them cached.
     const codes = APPELLATE.map((code) => `'${code}'`).join(",");
-    for (const table of ["cases", "pacer_cases", "court_health"]) {
+    for (const table of ["cases", "pacer_cases", "court_health", "pacer_feeds"]) {
       await prisma().$executeRawUnsafe(`DELETE FROM ${table} WHERE court_code IN (${codes})`);
     }
     await prisma().$executeRawUnsafe(`DELETE FROM source_fetches WHERE split_part(key, '|', 1) IN (${codes})`);
@@ -78,7 +79,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
     await prisma().$executeRawUnsafe("DELETE FROM pacer_sessions");
   });
 
-  it("a court of appeals on CM/ECF is covered (partial: read once a day); the ACMS circuits, the panels and Veterans Claims are not read through PACER", async () => {
+  it("a court of appeals on CM/ECF is covered (partial, cadence 86400); the ACMS circuits, the panels and Veterans Claims are not read through PACER", async () => {
     expect(findCourt("ca1")).toMatchObject({ coverage: "partial", refresh_cadence_seconds: 86_400, case_management_system: "CM/ECF Appellate" });
     expect(findCourt("ca1")!.notes).toMatch(/^Orders, opinions and judgments the court.s free feed lists are read within the hour/);
     // Not read through PACER: with the demo source (the tests' default) they answer generated cases and say why.
@@ -212,8 +213,14 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
       const hung = await refreshCases({ prisma: prisma(), court, caseIds: ["22-8513"], now: week });
       expect(hung).toMatchObject({ unavailable: 1 });
       await expect.poll(() => prisma().pacerFee.count({ where: { courtCode: "cadc", estimated: true } }), { timeout: 5_000 }).toBe(1);
+      // Written when the abandoned request ends, after the run's answer.
+      await expect.poll(async () => (await prisma().pacerCase.findFirst({ where: { courtCode: "cadc" } }))?.reportFailures, { timeout: 5_000 }).toBe(1);
+      // The hold, by the run's clock (the database stamped it at its own time): while it lasts, nothing is asked.
+      await prisma().$executeRawUnsafe("UPDATE pacer_cases SET report_failed_at = $1::timestamptz WHERE court_code = 'cadc'", week.toISOString());
+      const asked = requests().length;
+      expect(await refreshCases({ prisma: prisma(), court, caseIds: ["22-8513"], now: new Date(week.getTime() + 60_000) })).toMatchObject({ attempted: 0 });
+      expect(requests()).toHaveLength(asked);
       // The hold is over: the next reading looks back (it is answered), it is not the whole one again.
-      await prisma().$executeRawUnsafe("UPDATE pacer_cases SET report_failed_at = report_failed_at - interval '1 day' WHERE court_code = 'cadc'");
       const after = await refreshCases({ prisma: prisma(), court, caseIds: ["22-8513"], now: new Date(week.getTime() + 86_400_000) });
       expect(after).toMatchObject({ refreshed: 1 });
       expect(requests().at(-1)!.params.dateFrom).toBeDefined();
@@ -370,6 +377,18 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
     expect(answer.status).toBe(503);
     expect(answer.body.error.message).toMatch(/budget/i);
     expect(requests()).toHaveLength(0);
+    // A tracked case's refresh run: nothing asked, the run stops and says the budget is spent.
+    env.configure({ PACER_DAILY_BUDGET_USD: undefined });
+    await prisma().$executeRawUnsafe("DELETE FROM source_fetches"); // the 503 is remembered for 15 s
+    expect((await queryCase("cadc", "22-8513")).status).toBe(200);
+    env.configure({ PACER_DAILY_BUDGET_USD: "0.01" });
+    // Due (read two days ago), on the day the budget is spent.
+    await prisma().$executeRawUnsafe("UPDATE cases SET last_refreshed_at = now() - interval '2 days' WHERE court_code = 'cadc'");
+    await prisma().$executeRawUnsafe("UPDATE pacer_cases SET answered_at = now() - interval '2 days' WHERE court_code = 'cadc'");
+    const asked = requests().length;
+    const run = await refreshCases({ prisma: prisma(), court: findCourt("cadc")!, caseIds: ["22-8513"], now: new Date() });
+    expect(run).toMatchObject({ budgetSpent: true, refreshed: 0 });
+    expect(requests()).toHaveLength(asked);
   });
 });
 

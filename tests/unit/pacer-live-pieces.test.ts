@@ -72,7 +72,8 @@ describe("coverage from connected sources", () => {
     expect(pacerServesCourt(court("jpml"))).toBe(false);
     const pacer = { pacer: true, demo: false, publicDockets: new Set<never>() };
     expect(connectedCoverage(court("nysd"), pacer)).toMatchObject({ coverage: "full", case_management_system: "CM/ECF" });
-    // A court of appeals on CM/ECF: read once a day (every reading is billed), and its notes say so.
+    // A court of appeals on CM/ECF: what its feed lists within the hour, the rest daily while queried and weekly
+    // otherwise (every reading is billed), and its notes say so.
     expect(connectedCoverage(court("ca3"), pacer)).toMatchObject({ coverage: "partial", case_management_system: "CM/ECF Appellate", refresh_cadence_seconds: 86_400 });
     expect(connectedCoverage(court("ca3"), pacer).notes).toMatch(/^Orders, opinions and judgments the court.s free feed lists are read within the hour/);
     expect(connectedCoverage(court("ca2"), pacer)).toMatchObject({ coverage: "planned", case_management_system: null, refresh_cadence_seconds: null });

@@ -127,7 +127,7 @@ describe.skipIf(!HAS_CORPUS)("the replay server's appellate TransportRoom", () =
     expect(readTransactionReceipt(page)).toEqual({ billablePages: bill.pages, costCents: bill.cents });
     expect(env.pacer.appellateRequests.at(-1)).toMatchObject({ court: "ca1", caseNum: "10-01095", params: { incPtyAty: "N", dateFrom: "02/09/2010" } });
 
-    // The /cmecf/ path (ca5's in reality), with parties.
+    // The /cmecf/ path (ca7's, by court-systems.md §2), with parties.
     const ca5 = caseOf(await get("ca5", "cmecf", { caseNum: "23-30126", incPtyAty: "Y" }), "served ca5");
     expect(ca5).toEqual(caseOf(corpusText("pacer/appellate/ca5_212643.html"), "ca5"));
   });

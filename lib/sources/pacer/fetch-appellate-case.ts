@@ -19,7 +19,7 @@ import { heldAnswer, reportHold } from "./report-hold";
 /** Days before the latest cached filing an incremental appellate reading starts (filings docketed late). */
 export const APPELLATE_LOOKBACK_DAYS = 14;
 /** A cached case's reading is whole when its last whole one is this old (less an hourly run's slack). */
-export const APPELLATE_WHOLE_READING_MS = 7 * 86_400_000 - 3_600_000;
+const APPELLATE_WHOLE_READING_MS = 7 * 86_400_000 - 3_600_000;
 
 /**
  * When a whole reading of the case was last bought: the fee ledger's `docket_full` rows (a whole docket, with

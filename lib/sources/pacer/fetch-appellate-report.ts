@@ -18,7 +18,7 @@ export interface AppellateQuery {
   parties: boolean;
 }
 
-export function appellateReportPath(courtCode: string, query: AppellateQuery): string {
+function appellateReportPath(courtCode: string, query: AppellateQuery): string {
   const params = new URLSearchParams({
     servlet: "CaseSummary.jsp",
     caseNum: query.caseNumber,
@@ -34,7 +34,7 @@ export function appellateReportPath(courtCode: string, query: AppellateQuery): s
   return `${transportRoomPath(courtCode)}?${params.toString()}`;
 }
 
-export type AppellatePage = { kind: "docket"; reading: DocketRead; askedAt: Date } | PageRefusal;
+type AppellatePage = { kind: "docket"; reading: DocketRead; askedAt: Date } | PageRefusal;
 
 export async function fetchAppellateReport(options: {
   prisma: PrismaClient;
@@ -82,10 +82,10 @@ function sameNumber(printed: string, caseId: string): boolean {
 /** Why a docket page is not this case's (a court that answered with the wrong page), or null when it is. */
 function wrongDocket(courtCode: string, caseId: string, read: DocketRead): PageRefusal | null {
   if (read.courtCode !== null && read.courtCode !== courtCode) {
-    return { kind: "refused", reason: "not_a_docket", message: `the docket served for ${caseId} is ${read.courtCode}'s` };
+    return { kind: "refused", reason: "not_a_docket", message: `the docket served for ${caseId} is ${read.courtCode}'s`, servedDocket: true };
   }
   if (!sameNumber(read.case.caseNumber, caseId)) {
-    return { kind: "refused", reason: "not_a_docket", message: `the docket served for ${caseId} is case ${read.case.caseNumber}` };
+    return { kind: "refused", reason: "not_a_docket", message: `the docket served for ${caseId} is case ${read.case.caseNumber}`, servedDocket: true };
   }
   return null;
 }

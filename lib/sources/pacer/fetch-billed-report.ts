@@ -22,7 +22,7 @@ export class FeeBudgetSpent extends Error {
   }
 }
 
-export interface BilledReportRequest {
+interface BilledReportRequest {
   prisma: PrismaClient;
   settings: PacerSettings;
   courtCode: string;
@@ -51,7 +51,8 @@ export async function fetchBilledReport(request: BilledReportRequest): Promise<B
   let askedAt: Date;
   try {
     // When this reading began, by the database's clock (the feed poller's seen times are too): stored with the
-    // case, it says which feed items and entry counts the cache holds (plan-pacer-refresh.ts).
+    // case, it says which feed items and entry counts the cache holds (plan-pacer-refresh.ts,
+    // plan-appellate-refresh.ts).
     askedAt = await databaseNow(prisma);
     page = await ecfRequest({
       prisma,
@@ -93,12 +94,13 @@ export async function fetchBilledReport(request: BilledReportRequest): Promise<B
   }
   const refusal = request.refusalOf(page.text);
   const receipt = readTransactionReceipt(page.text);
-  // A billed page that is not a docket would be billed again by asking again at once; any other answer ends
-  // a hold (report-hold.ts).
-  if (refusal && receipt) await holdReports(prisma, courtCode, caseId, `${refusal.reason}: ${refusal.message}`);
+  // PACER bills what it served: a docket (receipt or not, this case's or not), or any page that carries a receipt.
+  const billed = receipt !== null || !refusal || refusal.servedDocket === true;
+  // A billed page that is not this case's docket would be billed again by asking again at once; any other
+  // answer ends a hold (report-hold.ts).
+  if (refusal && billed) await holdReports(prisma, courtCode, caseId, `${refusal.reason}: ${refusal.message}`);
   else await releaseReports(prisma, courtCode, caseId);
-  // PACER bills what it served: a docket (receipt or not), or any page that carries a receipt.
-  if (receipt || !refusal) {
+  if (billed) {
     const pages = receipt?.billablePages ?? billedPages(page.bytes, true);
     await settleReportFee(prisma, reservation.id, { bytes: page.bytes, billedPages: pages, costCents: receipt?.costCents ?? pages * CENTS_PER_PAGE });
   } else {

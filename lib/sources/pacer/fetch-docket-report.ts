@@ -9,8 +9,6 @@ import { detectRefusal } from "./detect-refusal";
 import { fetchBilledReport, type BilledReport } from "./fetch-billed-report";
 import type { PacerSettings } from "./pacer-settings";
 
-export { FeeBudgetSpent } from "./fetch-billed-report";
-
 export interface DocketQuery {
   pacerCaseId: string;
   listedNumber: string;
@@ -28,8 +26,6 @@ export interface DocketFetchOptions {
   now: Date;
   signal?: AbortSignal;
 }
-
-export type DocketPage = BilledReport;
 
 export function docketForm(query: DocketQuery): Record<string, string> {
   const form: Record<string, string> = {
@@ -50,7 +46,7 @@ export function docketForm(query: DocketQuery): Record<string, string> {
   return form;
 }
 
-export async function fetchDocketReport(options: DocketFetchOptions): Promise<DocketPage> {
+export async function fetchDocketReport(options: DocketFetchOptions): Promise<BilledReport> {
   const { query } = options;
   return fetchBilledReport({
     ...options,

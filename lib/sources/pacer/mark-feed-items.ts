@@ -2,12 +2,13 @@
 // seen before — by its own key (time, entry number, document, words), so two items of the same second and
 // an item that shows up late are new too — moves changed_at (the newest item's time) and stamps
 // changed_seen_at with the database's clock; items seen in an earlier poll change nothing, so the next
-// refresh (plan-pacer-refresh.ts) does not pay again for what the last reading already held.
-import type { PrismaClient } from "@/lib/generated/prisma/client";
-import type { RssItem } from "./read-rss-feed";
-import { findCourt } from "@/lib/courts/registry";
+// refresh (plan-pacer-refresh.ts, plan-appellate-refresh.ts) does not pay again for what the last reading
+// already held.
 import { normalizeCaseId } from "@/lib/courts/normalize-case-id";
+import { findCourt } from "@/lib/courts/registry";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { pacerReadsAppellate } from "./pacer-courts";
+import type { RssItem } from "./read-rss-feed";
 import { splitCmEcfNumber } from "./split-cmecf-number";
 
 interface CaseRow {

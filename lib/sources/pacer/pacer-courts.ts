@@ -20,8 +20,8 @@ export function pacerReadsAppellate(court: CourtFacts): boolean {
  * How often a tracked case of such a court is read while it is queried (seconds): once a day; once a week
  * otherwise (plan-appellate-refresh.ts). The appellate system has no free entry count or case query, and its
  * feeds list orders, opinions and judgments at most (some circuits' opinions only; an item makes the case due
- * at once), so every other reading is billed on this schedule (one page, $0.10, for a day's entries on most dockets: docs/performance.md). The
- * hourly refresh run reads the cases that are due.
+ * at once), so every other reading is billed on this schedule (one page, $0.10, for a day's entries on most
+ * dockets: docs/performance.md). The hourly refresh run reads the cases that are due.
  */
 export const APPELLATE_CADENCE_SECONDS = 86_400;
 

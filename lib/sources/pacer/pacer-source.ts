@@ -18,7 +18,8 @@ import { readCachedHeader, headerChanged, type CachedHeader } from "./cached-hea
 import { EcfUnavailable } from "./ecf-request";
 import { fetchAppellateCase } from "./fetch-appellate-case";
 import { budgetState } from "./fee-ledger";
-import { FeeBudgetSpent, fetchDocketReport, type DocketQuery } from "./fetch-docket-report";
+import { FeeBudgetSpent } from "./fetch-billed-report";
+import { fetchDocketReport, type DocketQuery } from "./fetch-docket-report";
 import { lookupPacerCase } from "./lookup-pacer-case";
 import { pacerReadsAppellate } from "./pacer-courts";
 import { planAppellateRefresh } from "./plan-appellate-refresh";

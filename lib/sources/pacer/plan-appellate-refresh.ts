@@ -24,7 +24,7 @@ import { HANG_LIKE, holdEnd } from "./report-hold";
 /** The hourly run's period: a case due within half of it is read by this run. */
 const RUN_MS = 3_600_000;
 /** A case queried within this many days is read every day; others once a week. */
-export const APPELLATE_ACTIVE_DAYS = 7;
+const APPELLATE_ACTIVE_DAYS = 7;
 const IDLE_READ_MS = 7 * 86_400_000;
 
 interface Row {

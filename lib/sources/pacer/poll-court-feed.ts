@@ -1,11 +1,11 @@
 // One poll of a court's free CM/ECF RSS feed (court-systems.md §1.6): the items are matched to the cases
 // PACER serves for us, by PACER case id or by case number (a court of appeals' feed, at
-// `TransportRoom?servlet=RSSGenerator`, links by case number, which is its cases' PACER id here), and those cases are marked changed at the
-// item's time when the item is new to them (mark-feed-items.ts), so the next scheduled refresh pays only
-// for them. The feed's
-// channel says which entry types it carries ("all" or a list): only a feed of all types, polled without
-// failure since a case's last refresh, lets that refresh skip a case it does not mention
-// (plan-pacer-refresh.ts). No login, no fee: the feeds are public.
+// `TransportRoom?servlet=RSSGenerator`, links by case number, its cases' PACER id here), and those cases are
+// marked changed at the item's time when the item is new to them (mark-feed-items.ts), so the next scheduled
+// refresh pays only for them. The feed's channel says which entry types it carries ("all" or a list): only a
+// feed of all types, polled without failure since a case's last refresh, lets that refresh skip a case it does
+// not mention (plan-pacer-refresh.ts; a court of appeals' feed makes a case due, plan-appellate-refresh.ts).
+// No login, no fee: the feeds are public.
 import { findCourt } from "@/lib/courts/registry";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
@@ -28,8 +28,9 @@ export interface FeedPoll {
 }
 
 export async function pollCourtFeed(prisma: PrismaClient, settings: PacerSettings, courtCode: string, now: Date): Promise<FeedPoll> {
-  const court = findCourt(courtCode);
-  const url = `${ecfBaseUrl(settings, courtCode)}${court ? feedPath(court) : "/cgi-bin/rss_outside.pl"}`;
+  // A code the registry lacks (none has tracked cases) is polled as a district court.
+  const court = findCourt(courtCode) ?? { court_code: courtCode, kind: "us_district" as const, case_management_system: null };
+  const url = `${ecfBaseUrl(settings, courtCode)}${feedPath(court)}`;
   let status: number;
   let text: string;
   try {

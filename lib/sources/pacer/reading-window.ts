@@ -7,20 +7,20 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { zonedTimeToIso } from "@/lib/sources/zoned-time";
 
 /** A court-local calendar day as CM/ECF's forms take it: MM/DD/YYYY. */
-export function courtDay(court: Pick<CourtRecord, "court_code" | "region">, at: Date): string {
+function courtDay(court: Pick<CourtRecord, "court_code" | "region">, at: Date): string {
   const parts = new Intl.DateTimeFormat("en-US", { timeZone: courtTimezone(court), year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("month")}/${part("day")}/${part("year")}`;
 }
 
 /** The instant a court-local day (MM/DD/YYYY, as courtDay writes it) begins. */
-export function startOfCourtDay(court: Pick<CourtRecord, "court_code" | "region">, day: string): string {
+function startOfCourtDay(court: Pick<CourtRecord, "court_code" | "region">, day: string): string {
   const [month, date, year] = day.split("/").map(Number);
   return zonedTimeToIso({ year: year!, month: month!, day: date! }, courtTimezone(court));
 }
 
 /** How far the database's clock (last_refreshed_at) may be from the court's, at most. */
-export const CLOCK_MARGIN_MS = 3_600_000;
+const CLOCK_MARGIN_MS = 3_600_000;
 
 /**
  * The day an incremental fetch starts from: the court-local day of the latest filing the cache holds, less

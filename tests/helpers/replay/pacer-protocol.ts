@@ -5,9 +5,9 @@
 // RSS feed, and the "please log in" page for a session that is not (or no longer) valid. Courts of appeals
 // (CM/ECF appellate): GET `/ecf/<court>/n/beam/servlet/TransportRoom` or `.../cmecf/servlet/TransportRoom`
 // with servlet=CaseSummary.jsp (cut to dateFrom/dateTo and incPtyAty, billed by its printed text as the
-// corpus's appellate receipts show, with a receipt), a
-// sealed or not-found notice, the same login page. Courts' days are the dockets' own ("today" moves with
-// advanceTo); feed items carry the wall time a row became visible.
+// corpus's appellate receipts show, with a receipt; a sealed or not-found notice; the same login page) and
+// servlet=RSSGenerator (the orders, opinions and judgments docketed in the last day). Courts' days are the
+// dockets' own ("today" moves with advanceTo); feed items carry the wall time a row became visible.
 // Test configuration: PACER_LOGIN_URL=<base>/pacer-login, PACER_ECF_URL_TEMPLATE=<base>/ecf/{court}.
 import { randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
@@ -80,7 +80,7 @@ export class PacerReplay implements ReplayProtocol {
   readonly feeds = new Map<string, FeedSetting>();
   readonly hosted: HostedDocket[] = [];
   readonly hostedAppellate: HostedAppellate[] = [];
-  /** Every appellate TransportRoom request, answered or not (a session refused, a case not found). */
+  /** Every appellate CaseSummary request, answered or not (a session refused, a case not found); not the feed's. */
   readonly appellateRequests: Array<{ court: string; caseNum: string; params: Record<string, string> }> = [];
   /** The courts' "today" (ISO date): rows entered later are not on any docket yet. Null: everything is. */
   today: string | null = null;
