@@ -68,6 +68,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
     env.pacer.advanceTo(null);
     env.pacer.hostedAppellate.length = 0;
     env.pacer.appellateRequests.length = 0;
+    env.pacer.appellateWithoutReceipt = false;
     env.configure({ PACER_PASSWORD: TEST_LOGIN.password, PACER_DAILY_BUDGET_USD: undefined, PACER_MONTHLY_BUDGET_USD: undefined });
     // The recorded dockets carry their own numbers: each test starts with none of them cached.
     const codes = APPELLATE.map((code) => `'${code}'`).join(",");
@@ -175,6 +176,16 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
     expect((await queryCase("ca1", "16-1034")).status).toBe(503);
     expect(env.pacer.bills.length).toBe(billsBefore + 2);
     expect(await prisma().pacerCase.findUnique({ where: { courtCode_caseId: { courtCode: "ca1", caseId: "16-1034" } } })).toMatchObject({ reportFailures: 2 });
+  });
+
+  it("another case's docket served without a receipt is still counted as billed (by its size) and holds the case", async () => {
+    env.pacer.hostAppellate(CA1, { court: "ca1", caseId: "16-1035" });
+    env.pacer.appellateWithoutReceipt = true;
+    expect((await queryCase("ca1", "16-1035")).status).toBe(503);
+    const fee = await prisma().pacerFee.findFirst({ where: { courtCode: "ca1", caseId: "16-1035" } });
+    expect(fee).toMatchObject({ kind: "docket_full", estimated: false, inFlight: false });
+    expect(fee!.costCents).toBeGreaterThan(0);
+    expect(await prisma().pacerCase.findUnique({ where: { courtCode_caseId: { courtCode: "ca1", caseId: "16-1035" } } })).toMatchObject({ reportFailures: 1 });
   });
 
   it("a filing docketed weeks after its date (ca1 10-1095: 76 days) is missed by the daily readings and read by the weekly whole one, once", async () => {

@@ -80,6 +80,8 @@ export class PacerReplay implements ReplayProtocol {
   readonly feeds = new Map<string, FeedSetting>();
   readonly hosted: HostedDocket[] = [];
   readonly hostedAppellate: HostedAppellate[] = [];
+  /** Appellate dockets served without their transaction receipt (billed all the same), as a page can come. */
+  appellateWithoutReceipt = false;
   /** Every appellate CaseSummary request, answered or not (a session refused, a case not found); not the feed's. */
   readonly appellateRequests: Array<{ court: string; caseNum: string; params: Record<string, string> }> = [];
   /** The courts' "today" (ISO date): rows entered later are not on any docket yet. Null: everything is. */
@@ -249,6 +251,7 @@ export class PacerReplay implements ReplayProtocol {
     const bytes = Buffer.byteLength(cut.html, "utf8");
     const pages = appellateBilledPages(cut.html);
     this.bills.push({ court, caseId: hosted.caseId, bytes, pages, cents: pages * 10 });
+    if (this.appellateWithoutReceipt) return { body: cut.html };
     const receipt = appellateReceiptHtml({ at: new Date(), loginId: "replay", caseNumber: hosted.caseId, filtered: from !== null || to !== null, pages, cents: pages * 10 });
     return { body: cut.html.slice(0, cut.receiptAt) + receipt + cut.html.slice(cut.receiptAt) };
   }
