@@ -14,7 +14,7 @@ import { fetchAppellateReport, type AppellateQuery } from "./fetch-appellate-rep
 import { budgetState } from "./fee-ledger";
 import type { PacerSettings } from "./pacer-settings";
 import { enteredSinceOf, sinceDay } from "./reading-window";
-import { heldAnswer, reportHold } from "./report-hold";
+import { heldAnswer, refusedAnswer, reportHold } from "./report-hold";
 
 /** Days before the latest cached filing an incremental appellate reading starts (filings docketed late). */
 export const APPELLATE_LOOKBACK_DAYS = 14;
@@ -57,12 +57,7 @@ export async function fetchAppellateCase(prisma: PrismaClient, settings: PacerSe
     if (page.kind === "docket" || page.reason === "case_not_found" || page.reason === "sealed") {
       await prisma.pacerCase.update({ where: { courtCode_caseId: { courtCode: court.court_code, caseId } }, data: { answeredAt: now } });
     }
-    if (page.kind === "refused") {
-      if (page.reason === "sealed") return { kind: "sealed", message: page.message };
-      if (page.reason === "case_not_found") return { kind: "not_found" };
-      const hold = await reportHold(prisma, court.court_code, caseId, now);
-      return { kind: "unavailable", reason: `${court.court_code}: the docket request answered ${page.reason}: ${page.message}`, estimatedRecoveryAt: hold?.until.toISOString() ?? null };
-    }
+    if (page.kind === "refused") return refusedAnswer(prisma, court.court_code, caseId, page, now);
     readFrom ??= page.askedAt.toISOString();
     return page.reading.case;
   };
@@ -72,19 +67,17 @@ export async function fetchAppellateCase(prisma: PrismaClient, settings: PacerSe
     const whole = await read({ caseNumber: caseId, since: null, parties: true });
     return "kind" in whole ? whole : { kind: "found", case: whole, readFrom };
   }
+  // Without parties, and again with them only when the header moved (the parties may have too). `since`: the
+  // day a reading starts from, null for the whole docket.
+  const readKeepingParties = async (since: string | null): Promise<SourceResult> => {
+    const window = since === null ? {} : { enteredSince: enteredSinceOf(court, since) };
+    const bare = await read({ caseNumber: caseId, since, parties: false });
+    if ("kind" in bare) return bare;
+    if (!headerChanged(court, caseId, bare, cached)) return { kind: "found", case: bare, partiesOmitted: true, ...window, readFrom };
+    const withParties = await read({ caseNumber: caseId, since, parties: true });
+    return "kind" in withParties ? withParties : { kind: "found", case: withParties, ...window, readFrom };
+  };
   const lastWhole = await lastWholeReading(prisma, court.court_code, caseId);
-  if (!lastWhole || now.getTime() - lastWhole.getTime() >= APPELLATE_WHOLE_READING_MS) {
-    const whole = await read({ caseNumber: caseId, since: null, parties: false });
-    if ("kind" in whole) return whole;
-    if (!headerChanged(court, caseId, whole, cached)) return { kind: "found", case: whole, partiesOmitted: true, readFrom };
-    const withParties = await read({ caseNumber: caseId, since: null, parties: true });
-    return "kind" in withParties ? withParties : { kind: "found", case: withParties, readFrom };
-  }
-  const since = await sinceDay(prisma, court, caseId, cached.lastRefreshedAt, now, APPELLATE_LOOKBACK_DAYS);
-  const enteredSince = enteredSinceOf(court, since);
-  const partial = await read({ caseNumber: caseId, since, parties: false });
-  if ("kind" in partial) return partial;
-  if (!headerChanged(court, caseId, partial, cached)) return { kind: "found", case: partial, partiesOmitted: true, enteredSince, readFrom };
-  const withParties = await read({ caseNumber: caseId, since, parties: true });
-  return "kind" in withParties ? withParties : { kind: "found", case: withParties, enteredSince, readFrom };
+  if (!lastWhole || now.getTime() - lastWhole.getTime() >= APPELLATE_WHOLE_READING_MS) return readKeepingParties(null);
+  return readKeepingParties(await sinceDay(prisma, court, caseId, cached.lastRefreshedAt, now, APPELLATE_LOOKBACK_DAYS));
 }

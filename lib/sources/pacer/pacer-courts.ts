@@ -30,13 +30,15 @@ export function pacerServesCourt(court: CourtFacts): boolean {
   return NATIONAL_ON_DISTRICT_CMECF.has(court.court_code) || pacerReadsAppellate(court);
 }
 
+const BEAM_TRANSPORT_ROOM = "/n/beam/servlet/TransportRoom";
+
 /**
  * Where a court of appeals' TransportRoom servlet is: `/n/beam/servlet/TransportRoom`, except ca7, which
  * court-systems.md §2 lists at `/cmecf/servlet/TransportRoom`. The notes list ca5 and ca11 there too, but the
  * records link both to `/n/beam/` (ca5_212643's docket, ca11's feed): the records win.
  */
 export function transportRoomPath(courtCode: string): string {
-  return courtCode === "ca7" ? "/cmecf/servlet/TransportRoom" : "/n/beam/servlet/TransportRoom";
+  return courtCode === "ca7" ? "/cmecf/servlet/TransportRoom" : BEAM_TRANSPORT_ROOM;
 }
 
 /** Courts whose feed is not at the usual path (juriscraper/pacer/rss_feeds.py, per court-systems.md §1.6). */
@@ -48,6 +50,6 @@ const FEED_PATHS: Readonly<Record<string, string>> = {
 export function feedPath(court: CourtFacts): string {
   // A court of appeals' feed (orders, opinions, judgments, or fewer: court-systems.md §1.6) is a servlet, at
   // `/n/beam/` for every circuit there (juriscraper's rss_feeds.py; ca11's recorded feed).
-  if (pacerReadsAppellate(court)) return "/n/beam/servlet/TransportRoom?servlet=RSSGenerator";
+  if (pacerReadsAppellate(court)) return `${BEAM_TRANSPORT_ROOM}?servlet=RSSGenerator`;
   return FEED_PATHS[court.court_code] ?? "/cgi-bin/rss_outside.pl";
 }

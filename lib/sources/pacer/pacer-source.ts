@@ -28,7 +28,7 @@ import { PacerLoginError } from "./pacer-session";
 import { pacerSettings, type PacerSettings } from "./pacer-settings";
 import { readDocketReport } from "./read-docket-report";
 import { enteredSinceOf, sinceDay } from "./reading-window";
-import { heldAnswer, reportHold } from "./report-hold";
+import { heldAnswer, refusedAnswer, reportHold } from "./report-hold";
 
 /**
  * A reading without parties lacks what CM/ECF prints in the party listing: a bankruptcy case's name (its
@@ -66,13 +66,7 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
   const read = async (query: DocketQuery): Promise<SourceResult | SourceCase> => {
     const page = await fetchDocketReport({ prisma, settings, courtCode: court.court_code, caseId, query, now, signal });
     if (page.kind === "docket") readFrom ??= page.askedAt.toISOString();
-    if (page.kind === "refused") {
-      if (page.reason === "sealed") return { kind: "sealed", message: page.message };
-      if (page.reason === "case_not_found") return { kind: "not_found" };
-      // A billed refusal holds the case's reports back: the answer says until when.
-      const hold = await reportHold(prisma, court.court_code, caseId, now);
-      return { kind: "unavailable", reason: `${court.court_code}: the docket request answered ${page.reason}: ${page.message}`, estimatedRecoveryAt: hold?.until.toISOString() ?? null };
-    }
+    if (page.kind === "refused") return refusedAnswer(prisma, court.court_code, caseId, page, now);
     const reading = readDocketReport(page.html);
     if (reading.kind !== "case") {
       return { kind: "unavailable", reason: `${court.court_code}: unreadable docket (${reading.reason}: ${reading.message})`, estimatedRecoveryAt: null };

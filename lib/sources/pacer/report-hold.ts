@@ -8,7 +8,7 @@
 // docket too large. When the court answers another report, the wait of such holds ends (their count stays,
 // so a case that keeps failing is released three times at most, then only waits).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import type { SourceResult } from "@/lib/sources/types";
+import type { PageRefusal, SourceResult } from "@/lib/sources/types";
 import { doublingWaitMs } from "./doubling-wait";
 
 /** A hold whose case failed more often than this is not ended by the court's answers: it only waits. */
@@ -56,6 +56,17 @@ export function heldAnswer(courtCode: string, held: ReportHold | null): SourceRe
     reason: `${courtCode}: the docket report ${held.why.startsWith(UNANSWERED) ? "went unanswered (PACER may have billed it)" : `answered ${held.why}`} (${held.failures} time(s) in a row); not asked again before ${held.until.toISOString()}`,
     estimatedRecoveryAt: held.until.toISOString(),
   };
+}
+
+/**
+ * What a query answers when a docket report came back refused: "sealed" and "not found" are the case's answer;
+ * anything else is unavailable, until the hold a billed refusal put on (fetch-billed-report.ts) ends.
+ */
+export async function refusedAnswer(prisma: PrismaClient, courtCode: string, caseId: string, refusal: PageRefusal, now: Date): Promise<SourceResult> {
+  if (refusal.reason === "sealed") return { kind: "sealed", message: refusal.message };
+  if (refusal.reason === "case_not_found") return { kind: "not_found" };
+  const hold = await reportHold(prisma, courtCode, caseId, now);
+  return { kind: "unavailable", reason: `${courtCode}: the docket request answered ${refusal.reason}: ${refusal.message}`, estimatedRecoveryAt: hold?.until.toISOString() ?? null };
 }
 
 /** One more report that bought nothing usable (stamped by the database's clock). */
