@@ -3,6 +3,7 @@
 // envelope, with UTF-8 tags, bounded callback URLs, security headers and CORS.
 import http from "node:http";
 import net from "node:net";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { errorEnvelopeSchema, type BatchResponse } from "@/contract";
 import { startNext, type RunningServer } from "../helpers/start-next";
@@ -33,6 +34,19 @@ function targetRequest(url: string, requestLine: string): Promise<string> {
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     socket.on("error", reject);
+  });
+}
+
+/** A GET whose answer is kept as the bytes that travelled (http.request does not undo a Content-Encoding). */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
   });
 }
 
@@ -232,5 +246,46 @@ describe("3. every /v1 and /v2 answer in the envelope", () => {
     // Not a preflight: still refused in the envelope.
     const plain = await fetch(`${baseUrl()}/v2/case`, { method: "OPTIONS" });
     expect(plain.status).toBe(405);
+  });
+});
+
+describe("4. answers compressed for a caller that accepts gzip", () => {
+  // `next start` (what a self-hosted deployment runs) compresses route handlers' answers since Next.js 16.4.6;
+  // before, /v2/status's ~0.9 MB of JSON travelled as it was. A caller that asks for nothing gets plain bytes.
+  const withoutMeta = (body: Buffer) => {
+    const { meta: _meta, ...rest } = JSON.parse(body.toString("utf8")) as Record<string, unknown>;
+    return rest;
+  };
+
+  it("sends GET /v2/status gzipped when asked, the same answer as uncompressed, and 304 on its ETag either way", async () => {
+    const plain = await rawGet(`${baseUrl()}/v2/status`);
+    const zipped = await rawGet(`${baseUrl()}/v2/status`, { "accept-encoding": "gzip" });
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.bytes.length).toBeLessThan(plain.bytes.length / 10);
+    expect(withoutMeta(gunzipSync(zipped.bytes))).toEqual(withoutMeta(plain.bytes));
+    const vary = String(zipped.headers.vary ?? "").toLowerCase();
+    expect(vary).toContain("accept-encoding");
+    expect(vary).toContain("x-service-test");
+    const etag = String(zipped.headers.etag);
+    const revalidated = await rawGet(`${baseUrl()}/v2/status`, { "accept-encoding": "gzip", "if-none-match": etag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.bytes.length).toBe(0);
+  });
+
+  it("sends a sandbox case answer and the status page gzipped when asked", async () => {
+    const url = `${baseUrl()}/v2/case?case_id=${LARGE.case_id}&court_code=${LARGE.court_code}&context=full`;
+    const zipped = await rawGet(url, { "x-service-test": "1", "accept-encoding": "gzip" });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    const plain = await rawGet(url, { "x-service-test": "1" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(withoutMeta(gunzipSync(zipped.bytes))).toEqual(withoutMeta(plain.bytes));
+    const page = await rawGet(`${baseUrl()}/`, { "accept-encoding": "gzip" });
+    expect(page.status).toBe(200);
+    expect(page.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(page.bytes).toString("utf8")).toContain("</html>");
   });
 });
