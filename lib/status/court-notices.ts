@@ -83,7 +83,7 @@ function noticesKey(notices: CourtNotices): string {
 export interface NoticedCourts {
   key: string;
   courts: readonly Court[];
-  /** `courts` as JSON, made once per key: the text (MCP's service_status escapes it once) and its UTF-8 bytes (~900 KB: GET /v2/status copies them into each answer). */
+  /** `courts` as JSON, made once per key: the text (MCP's service_status escapes it once) and its UTF-8 bytes (~900 KB: GET /v2/status sends them as they are in each answer). */
   json: string;
   bytes: Buffer;
   /** A hash of `bytes`: changes whenever any court's public fields or notes do (a reworded note included). */

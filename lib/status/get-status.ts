@@ -25,7 +25,7 @@ export async function readStatusState(sandbox: boolean): Promise<StatusState> {
 
 /**
  * The answer's JSON up to its courts, `{"meta":…,"operational_status":"…","courts":`: the rest is the state's
- * courts (made once per state) and `}`, so the 900 KB of courts are copied, never serialized per answer.
+ * courts (made once per state) and `}`, so the 900 KB of courts are never serialized per answer.
  */
 export function statusPrefix(state: Pick<StatusState, "operational_status">, meta: MetaBase, changelogUrl: string): string {
   const head = JSON.stringify({
