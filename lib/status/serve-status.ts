@@ -16,6 +16,8 @@ const CLOSING = Buffer.from("}", "utf8");
 
 /** One per state (registry, status, notices, base URL). */
 const etags = new Map<string, string>();
+/** The courts' bytes and the closing brace, one buffer per state of the courts: each answer is its meta and this. */
+const tails = new Map<string, Buffer>();
 
 const CACHE_CONTROL = "public, max-age=60, s-maxage=60, stale-while-revalidate=300";
 // The sandbox answer (always "degraded") must never be stored where the live one is looked up: the
@@ -47,14 +49,19 @@ export async function serveStatus(request: Request): Promise<Response> {
     const headers = {
       etag,
       "cache-control": context.meta.sandbox ? SANDBOX_CACHE_CONTROL : CACHE_CONTROL,
-      vary: "X-Service-Test",
+      // Accept-Encoding too, though Next.js adds it to the 200 it compresses: a 304 must carry the 200's Vary
+      // (RFC 9110 §15.4.5), and the compression step, which writes it, passes over a 304.
+      vary: "X-Service-Test, Accept-Encoding",
       "x-request-id": context.meta.request_id,
     };
     if (matches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
     const prefix = statusPrefix({ operational_status: status }, context.meta, changelogUrl);
-    // Three chunks, the registry's shared bytes among them, never copied: one 900 KB copy per answer was
-    // garbage enough to slow the gzipped answers (next start compresses each) by a fifth under load.
-    const chunks = [Buffer.from(prefix, "utf8"), courts.bytes, CLOSING];
+    // Two chunks, the second shared by every answer of the state, never copied: a 900 KB copy per answer was
+    // garbage enough to slow the gzipped answers (next start compresses each) by a fifth under load, and each
+    // chunk costs a gzipped answer a turn of the event loop (Next.js flushes after every one), which a busy
+    // server (batches yield between results) makes long.
+    const tail = rememberBounded(tails, courts.version, () => Buffer.concat([courts.bytes, CLOSING]));
+    const chunks = [Buffer.from(prefix, "utf8"), tail];
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
         const next = chunks.shift();

@@ -4,7 +4,11 @@
 // simulated month replayed from a point of its own history: one paid cache miss (the whole docket, parties
 // included), then every hourly refresh run (no free entry count: plan-appellate-refresh.ts reads a case a day
 // after the court's last answer while it is queried, a week after otherwise, and fetch-appellate-case.ts makes
-// a weekly reading whole; the courts' feeds, which make a case due on an order or opinion, are not simulated). Twice: agents querying every case every day, and agents that queried once.
+// a weekly reading whole). Twice: agents querying every case every day, and agents that queried once; and
+// each again with the courts' feeds polled every day (an order, opinion or judgment the feed lists makes its
+// case due at the next hourly run: plan-appellate-refresh.ts). The replay server gives every court a feed of
+// orders, opinions and judgments, where some circuits have none or list opinions only: the feed rows are an
+// upper bound of what the feeds add.
 // Printed: PACER spend per case-month and per paid query, whether the ledger equals the server's bill, and
 // whether the merged cache equals a whole reading at the end. Run by `npm run bench` in its own process
 // (pacer-cost-rows.ts), like pacer-cost.ts.
@@ -20,6 +24,7 @@ import { openDatabase } from "@/lib/db/open-database";
 import { refreshCases } from "@/lib/refresh/refresh-cases";
 import { withFetchCause } from "@/lib/sources/fetch-cause";
 import { pacerReadsAppellate } from "@/lib/sources/pacer/pacer-courts";
+import { pollPacerFeeds } from "@/lib/sources/pacer/poll-pacer-feeds";
 import { readAppellateDocket } from "@/lib/sources/pacer/read-appellate-docket";
 import { corpusFiles, corpusText, HAS_CORPUS } from "../helpers/corpus";
 import { createPostgresDatabase } from "../helpers/postgres-database";
@@ -63,7 +68,7 @@ async function main() {
     cases.push({ court: court.court_code, caseId: reading.case.caseNumber, entries: reading.case.entries.length });
   }
 
-  const scenarios = [await scenario(true), await scenario(false)];
+  const scenarios = [await scenario(true, false), await scenario(false, false), await scenario(true, true), await scenario(false, true)];
   console.log(
     JSON.stringify({
       appellateCases: cases.length,
@@ -72,6 +77,8 @@ async function main() {
       queriesPerCaseMonth: 30 * QUERIES_PER_DAY,
       daily: scenarios[0],
       once: scenarios[1],
+      dailyWithFeeds: scenarios[2],
+      onceWithFeeds: scenarios[3],
       seconds: Math.round((performance.now() - started) / 1000),
       database: postgres ? "PostgreSQL" : "PGlite",
     }),
@@ -81,11 +88,14 @@ async function main() {
    * One simulated month: the first query reads each case whole, then every hourly run of every day plans and
    * reads. The run's clock moves by the hour and the cases' stamps are set to it (the database's own clock
    * would stay at the real time), so the planner sees a month pass. `queriedDaily`: agents query every case
-   * each day (read daily); else only the first query (read daily for a week, then weekly).
+   * each day (read daily); else only the first query (read daily for a week, then weekly). `withFeeds`: the
+   * courts' feeds are polled as each day begins (what the clerk docketed appears then, so one poll a day sees
+   * every item an hourly poll would; readings stay on the hour, the poll is free).
    */
-  async function scenario(queriedDaily: boolean) {
+  async function scenario(queriedDaily: boolean, withFeeds: boolean) {
     await prisma.$executeRawUnsafe("DELETE FROM cases");
     await prisma.$executeRawUnsafe("DELETE FROM pacer_cases");
+    await prisma.$executeRawUnsafe("DELETE FROM pacer_feeds");
     await prisma.$executeRawUnsafe("DELETE FROM pacer_fees");
     await prisma.$executeRawUnsafe("DELETE FROM source_fetches");
     env.pacer.bills.length = 0;
@@ -100,11 +110,18 @@ async function main() {
     }
     await prisma.$executeRawUnsafe("UPDATE cases SET last_queried_at = $1::timestamptz, last_refreshed_at = $1::timestamptz", at(0).toISOString());
     let readings = 0;
+    let feedMarks = 0;
     let whole = 0;
     let notDue = 0;
     for (let day = 1; day < DAYS; day += 1) {
       env.pacer.advanceTo(addDays("2030-01-01", day));
       if (queriedDaily) await prisma.$executeRawUnsafe("UPDATE cases SET last_queried_at = $1::timestamptz", at(day).toISOString());
+      if (withFeeds) {
+        for (const poll of await pollPacerFeeds(prisma, at(day))) {
+          if (poll.status !== "ok") throw new Error(`${poll.courtCode}: feed ${poll.status} ${poll.error ?? ""}`);
+          feedMarks += poll.marked;
+        }
+      }
       for (let hour = 0; hour < 24; hour += 1) {
         for (const { court, caseId } of cases) {
           const before = env.pacer.appellateRequests.length;
@@ -145,6 +162,7 @@ async function main() {
     const queries = queriedDaily ? 30 * QUERIES_PER_DAY : 1;
     return {
       readings,
+      feedMarks,
       wholeReadings: whole,
       runsNotDue: notDue,
       totalCents: [...perCase.values()].reduce((sum, entry) => sum + entry.cents, 0),

@@ -32,7 +32,7 @@ function appellateRows(): Row[] {
   const result = runScript("pacer-appellate-cost.ts", "PACER courts of appeals cost benchmark", "appellateCases");
   if (isRow(result)) return [result];
   const scale = `${result.appellateCases} real dockets of ${result.courts.join(", ")}, ${result.days} days of hourly runs, ${result.database}, ${result.seconds} s`;
-  const { daily, once } = result;
+  const { daily, once, dailyWithFeeds, onceWithFeeds } = result;
   return [
     {
       name: `PACER spend per appellate case-month, median, queried every day (${scale})`,
@@ -53,10 +53,20 @@ function appellateRows(): Row[] {
       ok: once.totalCents === once.serverBilledCents,
     },
     {
+      // The replay gives every court a feed of orders, opinions and judgments: an upper bound of what feeds add.
+      name: "The same months with the courts' feeds polled (an order, opinion or judgment listed makes its case due)",
+      value:
+        `queried every day ${usd(dailyWithFeeds.medianPerCaseMonthCents)} (${dailyWithFeeds.readings} readings), queried once ` +
+        `${usd(onceWithFeeds.medianPerCaseMonthCents)} (max ${usd(onceWithFeeds.maxPerCaseMonthCents)}; ${onceWithFeeds.readings} readings); ` +
+        `${onceWithFeeds.feedMarks} feed items marked a case; ledgers = bills`,
+      target: "ledger equals PACER's bill",
+      ok: dailyWithFeeds.totalCents === dailyWithFeeds.serverBilledCents && onceWithFeeds.totalCents === onceWithFeeds.serverBilledCents,
+    },
+    {
       name: "Appellate caches of cases queried every day equal a whole reading at the end",
-      value: `${daily.mergedNotWhole} differ (queried once: ${once.mergedNotWhole}, up to a week behind by design)`,
+      value: `${daily.mergedNotWhole} differ (with feeds ${dailyWithFeeds.mergedNotWhole}; queried once: ${once.mergedNotWhole}, up to a week behind by design)`,
       target: "0",
-      ok: daily.mergedNotWhole === 0,
+      ok: daily.mergedNotWhole === 0 && dailyWithFeeds.mergedNotWhole === 0,
     },
   ];
 }
