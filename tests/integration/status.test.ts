@@ -84,7 +84,7 @@ describe("GET /v2/status", () => {
     expect(sandboxed.headers.get("etag")).not.toBe(etag);
     // Never stored, and the live answer varies on the header that switches the sandbox on.
     expect(sandboxed.headers.get("cache-control")).toBe("no-store");
-    expect(first.headers.get("vary")).toBe("X-Service-Test");
+    expect(first.headers.get("vary")).toBe("X-Service-Test, Accept-Encoding");
   });
 
   it("matches If-None-Match lists and *, and changes the ETag when the operational status changes", async () => {

@@ -87,7 +87,7 @@ describe("/v1/status", () => {
     expect(result.body.courts[0]).not.toHaveProperty("jurisdiction_country");
     expect(result.body.courts[0]).not.toHaveProperty("language");
     // v2's caching headers pass through: the sandbox answer is never stored.
-    expect(result.headers.get("vary")).toBe("X-Service-Test");
+    expect(result.headers.get("vary")).toBe("X-Service-Test, Accept-Encoding");
     expect((await callRoute(v1Status, "/v1/status", { headers: sandbox })).headers.get("cache-control")).toBe("no-store");
   });
 
