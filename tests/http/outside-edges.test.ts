@@ -12,13 +12,19 @@ const baseUrl = () => inject("baseUrl");
 const LARGE = { case_id: "3:21-md-02996", court_code: "cand", context: "full" };
 const CASE = "/v2/case?case_id=1:23-cv-04567&court_code=nysd";
 
-/** A request with any method and raw header bytes (fetch refuses TRACE and non-latin-1 text). */
-function rawRequest(url: string, method: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+/**
+ * A request with any method and raw header bytes (fetch refuses TRACE and non-latin-1 text); `bytes` as they
+ * travelled (http.request does not undo a Content-Encoding), `body` as UTF-8 text.
+ */
+function rawRequest(url: string, method: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }));
+      response.on("end", () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: bytes.toString("utf8"), bytes });
+      });
     });
     request.on("error", reject);
     request.end();
@@ -34,19 +40,6 @@ function targetRequest(url: string, requestLine: string): Promise<string> {
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     socket.on("error", reject);
-  });
-}
-
-/** A GET whose answer is kept as the bytes that travelled (http.request does not undo a Content-Encoding). */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes: Buffer.concat(chunks) }));
-      })
-      .on("error", reject);
   });
 }
 
@@ -258,8 +251,8 @@ describe("4. answers compressed for a caller that accepts gzip", () => {
   };
 
   it("sends GET /v2/status gzipped when asked, the same answer as uncompressed, and 304 on its ETag either way, with the same Vary", async () => {
-    const plain = await rawGet(`${baseUrl()}/v2/status`);
-    const zipped = await rawGet(`${baseUrl()}/v2/status`, { "accept-encoding": "gzip" });
+    const plain = await rawRequest(`${baseUrl()}/v2/status`, "GET");
+    const zipped = await rawRequest(`${baseUrl()}/v2/status`, "GET", { "accept-encoding": "gzip" });
     expect(plain.status).toBe(200);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(zipped.status).toBe(200);
@@ -272,7 +265,7 @@ describe("4. answers compressed for a caller that accepts gzip", () => {
     const etag = String(zipped.headers.etag);
     expect(plain.headers.etag).toBe(etag);
     for (const asked of [{ "accept-encoding": "gzip" }, {}] as Array<Record<string, string>>) {
-      const revalidated = await rawGet(`${baseUrl()}/v2/status`, { ...asked, "if-none-match": etag });
+      const revalidated = await rawRequest(`${baseUrl()}/v2/status`, "GET", { ...asked, "if-none-match": etag });
       expect(revalidated.status).toBe(304);
       expect(revalidated.bytes.length).toBe(0);
       // A cache takes a 304's headers for the stored answer's (RFC 9111 §4.3.4): without Accept-Encoding in its
@@ -285,13 +278,13 @@ describe("4. answers compressed for a caller that accepts gzip", () => {
 
   it("sends a sandbox case answer and the status page gzipped when asked", async () => {
     const url = `${baseUrl()}/v2/case?case_id=${LARGE.case_id}&court_code=${LARGE.court_code}&context=full`;
-    const zipped = await rawGet(url, { "x-service-test": "1", "accept-encoding": "gzip" });
+    const zipped = await rawRequest(url, "GET", { "x-service-test": "1", "accept-encoding": "gzip" });
     expect(zipped.status).toBe(200);
     expect(zipped.headers["content-encoding"]).toBe("gzip");
-    const plain = await rawGet(url, { "x-service-test": "1" });
+    const plain = await rawRequest(url, "GET", { "x-service-test": "1" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(withoutMeta(gunzipSync(zipped.bytes))).toEqual(withoutMeta(plain.bytes));
-    const page = await rawGet(`${baseUrl()}/`, { "accept-encoding": "gzip" });
+    const page = await rawRequest(`${baseUrl()}/`, "GET", { "accept-encoding": "gzip" });
     expect(page.status).toBe(200);
     expect(page.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(page.bytes).toString("utf8")).toContain("</html>");

@@ -1,8 +1,8 @@
 // Which tracked cases of a court of appeals a refresh run reads (pacer-courts.ts, APPELLATE_CADENCE_SECONDS).
 // The court's free feed lists orders, opinions and judgments (some circuits' opinions only): a case it showed
 // one for, in an item our poller first saw after the latest stored reading of the case began (cases.read_from,
-// the database's clock, as the poller's; and dated after it, less PACER_FEED_SKEW_SECONDS), is read at once —
-// an item docketed while a reading was under way is not in it. Nothing free tells of the other filings, so
+// the database's clock, as the poller's; and dated after it, less PACER_FEED_SKEW_SECONDS: reading-start.ts, the
+// district courts' rule), is read at once — an item docketed while a reading was under way is not in it. Nothing free tells of the other filings, so
 // every other reading is billed and what is read follows what is asked: a case queried in the last
 // APPELLATE_ACTIVE_DAYS is read when the court's last answer for it (pacer_cases.answered_at: a docket, or a
 // notice such as "sealed" that stores no reading; else its last stored reading) is a day old; one not queried
@@ -19,6 +19,7 @@ import type { RefreshPlanRequest } from "@/lib/sources/types";
 import { budgetState } from "./fee-ledger";
 import { APPELLATE_CADENCE_SECONDS } from "./pacer-courts";
 import type { PacerSettings } from "./pacer-settings";
+import { feedMarked } from "./reading-start";
 import { HANG_LIKE, holdEnd } from "./report-hold";
 
 /** The hourly run's period: a case due within half of it is read by this run. */
@@ -58,13 +59,10 @@ export async function planAppellateRefresh(prisma: PrismaClient, settings: Pacer
     .filter((row) => {
       if (holdEnd(row.report_failures, row.report_failed_at, now) !== null) return row.report_failure === HANG_LIKE;
       if (row.last_refreshed_at === null) return true;
-      // An order, opinion or judgment the stored readings cannot have held: first seen by our poller (and dated)
-      // after the latest of them began. A reading whose start was not kept: its write. Not for a case the court
-      // stopped showing (no reading is stored for it: the item would make it due on every run).
-      const readStart = (row.read_from ?? row.last_refreshed_at).getTime();
-      const seen = row.changed_seen_at?.getTime() ?? -Infinity;
-      const dated = row.changed_at?.getTime() ?? -Infinity;
-      if (row.source_state === "found" && seen >= readStart && dated > readStart - settings.feedSkewMs) return true;
+      // An order, opinion or judgment the stored readings cannot have held (reading-start.ts, the district
+      // courts' rule). Not for a case the court stopped showing (no reading is stored for it: the item would
+      // make it due on every run).
+      if (row.source_state === "found" && feedMarked(row, settings)) return true;
       const active = row.last_queried_at !== null && row.last_queried_at.getTime() >= activeSince;
       const interval = active ? APPELLATE_CADENCE_SECONDS * 1000 : IDLE_READ_MS;
       return row.last_answered_at!.getTime() <= now.getTime() - (interval - RUN_MS / 2);

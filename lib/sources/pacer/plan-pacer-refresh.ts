@@ -18,13 +18,13 @@
 // for (an entry count page can charge, "Cost:"), and a run that a charged page brings to the budget stops
 // asking; the cases go on to the adapter, which answers "budget spent" without asking PACER, and the run
 // stops and says so (refresh-cases.ts).
-import { getEnv } from "@/lib/env";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
 import type { RefreshPlanRequest } from "@/lib/sources/types";
 import { fetchCaseQuery, fetchEntryCount } from "./fetch-case-signals";
 import { budgetState } from "./fee-ledger";
 import type { PacerSettings } from "./pacer-settings";
+import { feedMarked, readStartMs, unknownStartMarginMs } from "./reading-start";
 import { HANG_LIKE, holdEnd } from "./report-hold";
 
 /** A feed polled less recently than this cannot vouch for anything (the poller runs every 5 minutes). */
@@ -154,37 +154,6 @@ async function changedByFreeSignals(
     return { changed: true, listedCount: null, chargedCents };
   }
 }
-
-/**
- * Whether the feed showed an item the cache may not hold. An item dated (by the court's clock, less
- * PACER_FEED_SKEW_SECONDS) before a stored reading began was in it, as was one our poller first saw before
- * then (the feed is made from the same docket, and readings only add entries): readStartMs. Seen times and
- * reading starts are the database's clock.
- */
-function feedMarked(row: CaseRow, settings: PacerSettings): boolean {
-  if (!row.changed_at) return false;
-  if (row.changed_at.getTime() <= readStartMs(row) - settings.feedSkewMs) return false;
-  if (!row.changed_seen_at) return true;
-  return row.changed_seen_at.getTime() >= readStartMs(row);
-}
-
-/**
- * The latest start of the readings stored (cases.read_from): the cache holds what the court listed then.
- * A case stored before starts were kept: its last write, less the fetch's deadline and the longest wait for
- * the case's write (the reading began no earlier).
- */
-function readStartMs(row: CaseRow): number {
-  if (row.read_from) return row.read_from.getTime();
-  return row.last_refreshed_at!.getTime() - unknownStartMarginMs();
-}
-
-/** How long before its write a reading whose start was not kept may have begun. */
-function unknownStartMarginMs(): number {
-  return getEnv().SOURCE_TIMEOUT_MS + STORE_WAIT_MS;
-}
-
-/** How long storing a reading may take after its fetch: the case write's wait and transaction (lib/cases/case-snapshot.ts), and more. */
-const STORE_WAIT_MS = 150_000;
 
 /**
  * The entry count the court gives for the cached docket: the count it gave when a reading stored since began
