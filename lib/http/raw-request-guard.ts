@@ -4,6 +4,11 @@
 // - TRACE makes the Fetch API's Request constructor throw inside Next (a plain-text 500 with a logged
 //   stack), and the other methods Node's parser knows but route handlers cannot export (PROPFIND, PURGE,
 //   SEARCH, ...) get an empty 400 from Next: all of them are answered 405 here, in the envelope;
+// - a request Node's own parser refuses (a method HTTP does not know, such as `BREW`; a malformed request
+//   line, header or body framing) never becomes a request: Node answered it a bare 400 with no body. It is
+//   answered 400 `invalid_parameter` in the envelope here. Node's other refusals keep its bare answers, since
+//   the closed error table has no code with their statuses: 431 (headers over its limit) and 408 (a request
+//   that did not arrive in time, below);
 // - a request target that is not a path (`OPTIONS * HTTP/1.1`) makes Next's URL parsing throw: 400 here;
 //   the absolute form (`GET http://host/v2/status`), which servers must accept (RFC 9112 §3.2.2), is served
 //   as its path and query, its host dropped (as for any request, links come from PUBLIC_BASE_URL where set).
@@ -15,6 +20,7 @@
 // Installed once per process from instrumentation.ts, for `next start` and `next dev`; on Vercel the
 // platform answers these itself (and receives request bodies before the function runs).
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { getEnv } from "@/lib/env";
 import { ServiceError } from "@/lib/errors";
 import { PEER_ADDRESS_HEADER } from "./client-address";
@@ -67,6 +73,18 @@ export function installRawRequestGuard(): void {
   const emit = prototype.emit;
   prototype.emit = function guardedEmit(event, ...args) {
     if (event === "connection" && !bounded.has(this)) boundRequestTime(this);
+    if (event === "clientError") {
+      const [error, socket] = args as [ParserError, Socket];
+      // Once a connection: bytes that arrive while the answer is made may be refused again.
+      if (answering.has(socket)) return true;
+      const refusal = parserRefusal(error);
+      // As Node's own answer: only where no answer to an earlier request on this connection has begun.
+      if (refusal && canAnswerOn(socket)) {
+        answering.add(socket);
+        void answerOnSocket(socket, refusal);
+        return true;
+      }
+    }
     if (event === "request") {
       const [request, response] = args as [IncomingMessage, ServerResponse];
       const path = pathOfAbsoluteTarget(request.url ?? "");
@@ -106,24 +124,67 @@ function refusalFor(request: IncomingMessage): ServiceError | null {
   return null;
 }
 
-async function answer(request: IncomingMessage, response: ServerResponse, error: ServiceError): Promise<void> {
+/** What Node's parser reports: an `HPE_*` code from llhttp, and the bytes it could not read. */
+type ParserError = Error & { code?: string; rawPacket?: Buffer };
+
+/** Node's refusals whose statuses the closed error table has no code for: Node answers those itself. */
+const NODE_ANSWERED = new Set(["HPE_HEADER_OVERFLOW", "HPE_CHUNK_EXTENSIONS_OVERFLOW"]);
+
+/** The envelope's refusal for a request Node's parser refused; null where Node's own answer stays. */
+function parserRefusal(error: ParserError): ServiceError | null {
+  const code = error?.code ?? "";
+  if (!code.startsWith("HPE_") || NODE_ANSWERED.has(code)) return null;
+  if (code === "HPE_INVALID_METHOD") {
+    // The method as sent, shown only when it is a plain token (it is the caller's text, echoed).
+    const method = /^[A-Za-z0-9_.-]{1,20}(?= )/.exec(error.rawPacket?.toString("latin1") ?? "")?.[0];
+    return new ServiceError("invalid_parameter", `${method ? `${method} is not` : "The request method is not"} an HTTP method; this API serves ${SERVED_METHODS.replace(/, (?=[^,]*$)/, " and ")}.`);
+  }
+  return new ServiceError("invalid_parameter", "The request is not well-formed HTTP/1.1 (its request line, a header or its body's framing could not be read).");
+}
+
+const answering = new WeakSet<Socket>();
+
+function canAnswerOn(socket: Socket): boolean {
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  return socket.writable && !inFlight?.headersSent;
+}
+
+/** The refusal's status, headers and body, linked to the deployment's docs. */
+async function refusalAnswer(error: ServiceError, localPort: number | undefined, path: string, label: string) {
   // The deployment's origin, else the local server's (as Next's own request URLs name it), never the
   // caller's Host header.
-  let origin = `http://localhost:${request.socket.localPort}`;
+  let origin = `http://localhost:${localPort}`;
   try {
     origin = deploymentOrigin(getEnv()) ?? origin;
   } catch {
     // An invalid configuration stopped the server at start-up already.
   }
-  const path = (request.url ?? "").startsWith("/") ? request.url! : "/";
   // Joined as text: `new URL("//elsewhere.example/x", origin)` would take the path's host as the origin.
   const context = beginRequest(new Request(`${new URL(origin).origin}${path}`, { method: "GET" }));
-  const envelope = errorResponse(error, context, `${request.method} ${path}`);
+  const envelope = errorResponse(error, context, label);
   const headers: Record<string, string> = { ...SECURITY_HEADERS, "access-control-allow-origin": "*", connection: "close" };
   envelope.headers.forEach((value, name) => (headers[name] = value));
   if (error.code === "method_not_allowed") headers.allow = SERVED_METHODS;
-  const body = await envelope.text();
+  return { status: envelope.status, headers, body: await envelope.text() };
+}
+
+async function answer(request: IncomingMessage, response: ServerResponse, error: ServiceError): Promise<void> {
+  const path = (request.url ?? "").startsWith("/") ? request.url! : "/";
+  const { status, headers, body } = await refusalAnswer(error, request.socket.localPort, path, `${request.method} ${path}`);
   request.resume(); // a body sent with the refused request is read and dropped
-  response.writeHead(envelope.status, headers);
+  response.writeHead(status, headers);
   response.end(request.method === "HEAD" ? undefined : body);
+}
+
+/** No request object exists for what the parser refused: the answer is written on the connection, then closed. */
+async function answerOnSocket(socket: Socket, error: ServiceError): Promise<void> {
+  try {
+    const { status, headers, body } = await refusalAnswer(error, socket.localPort, "/", "unreadable request");
+    const bytes = Buffer.from(body, "utf8");
+    headers["content-length"] = String(bytes.length);
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
+    socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${head}\r\n`, "latin1"), bytes]));
+  } catch {
+    socket.destroy();
+  }
 }

@@ -23,6 +23,25 @@ function send(method: string, target: string): Promise<{ status: number; body: s
   });
 }
 
+/** Bytes as written, on one connection; resolves with everything the server sent before closing it. */
+function sendRaw(bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(bytes, "latin1"));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
+    socket.on("error", reject);
+  });
+}
+
+/** Status line, headers (lower-cased names) and body of one raw HTTP/1.1 answer. */
+function parseRaw(raw: string): { statusLine: string; headers: Record<string, string>; body: string } {
+  const end = raw.indexOf("\r\n\r\n");
+  const [statusLine, ...lines] = raw.slice(0, end).split("\r\n");
+  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+  return { statusLine: statusLine!, headers, body: raw.slice(end + 4) };
+}
+
 const errorOf = (body: string) => (JSON.parse(body) as { error: { code: string; documentation_url: string } }).error;
 
 // The guard patches http.Server for the whole process; other test files may share this worker, so it is
@@ -124,5 +143,35 @@ describe("raw request guard", () => {
     const answer = await send("OPTIONS", "*");
     expect(answer.status).toBe(400);
     expect(errorOf(answer.body).code).toBe("invalid_parameter");
+  });
+
+  it("answers in the envelope what Node's parser refuses (a method HTTP does not know, malformed framing): 400, not Node's bare 400", async () => {
+    const requests = [
+      ["BREW /v2/status HTTP/1.1\r\nHost: x\r\n\r\n", /BREW is not an HTTP method; this API serves GET, HEAD, POST and OPTIONS/],
+      ["GET /v2/status HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n", /not well-formed HTTP\/1\.1/],
+      ["GET /v2/status HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\n\r\n", /not well-formed HTTP\/1\.1/],
+      ["GET /v2/status HTTP/7.5\r\nHost: x\r\n\r\n", /not well-formed HTTP\/1\.1/],
+    ] as const;
+    for (const [bytes, message] of requests) {
+      const before = seen.length;
+      const { statusLine, headers, body } = parseRaw(await sendRaw(bytes));
+      expect(statusLine, bytes).toBe("HTTP/1.1 400 Bad Request");
+      expect(headers["content-type"], bytes).toMatch(/^application\/json/);
+      expect(headers.connection).toBe("close");
+      expect(Number(headers["content-length"])).toBe(Buffer.byteLength(body, "latin1"));
+      const envelope = JSON.parse(Buffer.from(body, "latin1").toString("utf8"));
+      expect(envelope.meta.request_id).toBe(headers["x-request-id"]);
+      expect(envelope.error.code).toBe("invalid_parameter");
+      expect(envelope.error.message, bytes).toMatch(message);
+      expect(new URL(envelope.error.documentation_url).host).toBe(`localhost:${port}`);
+      // None of them became a request.
+      expect(seen.length).toBe(before);
+    }
+  });
+
+  it("leaves Node's own answer where the error table has no code for its status: headers over Node's limit get 431", async () => {
+    const raw = await sendRaw(`GET /v2/status HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
+    expect(raw).toMatch(/^HTTP\/1\.1 431 /);
+    expect(raw).not.toContain("invalid_parameter");
   });
 });
