@@ -42,6 +42,8 @@ vi.mock("@/lib/payments/run-paid", () => ({
 const LAED = "pacer/district/laed_127926.html"; // 58 entries entered over three years
 const MAD = "pacer/district/mad_193254.html"; // 30 entries
 const NJD = "pacer/district/njd_509180.html"; // 174 kB: above PACER's 30-page cap
+/** The fetch's deadline while a court hangs (a billed report waits as long as the fetch does). */
+const HANG_DEADLINE_MS = "1500";
 const TXED = "pacer/district/txed.html"; // 25 entries, all entered in 2007
 // A criminal docket whose #101 has three rows: the plea agreement (2004), its sealed placeholder (no link),
 // and a plea agreement entered again on 2005-09-12 under the same number with its own sequence number.
@@ -467,7 +469,10 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     env.server.fail({ match: /DktRpt\.pl/, kind: "hang" });
     await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
     const reportsBefore = docketRequests().length;
+    // A billed report waits as long as the fetch: a short deadline keeps the hang short.
+    env.configure({ SOURCE_TIMEOUT_MS: HANG_DEADLINE_MS });
     const slow = await queryCase("mad", hosted.caseId);
+    env.configure({ SOURCE_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.SOURCE_TIMEOUT_MS });
     expect(slow.status).toBe(503);
     // A report that timed out may have been billed: it is not asked again within the query, the ledger
     // counts it at PACER's cap (an estimate: no receipt came), and the case's next report waits.
@@ -580,6 +585,27 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     }
   });
 
+  it("a docket report slower than one attempt's time-out but within the fetch's deadline is waited for: answered, billed once, nothing estimated", async () => {
+    const hosted = host(MAD, "mad");
+    // Before: the report gave up at COURT_HTTP_TIMEOUT_MS (it is asked once), counted at the cap and held the case,
+    // though the fetch would have waited; raising SOURCE_TIMEOUT_MS alone did not serve such a docket.
+    env.configure({ SOURCE_TIMEOUT_MS: "4000", COURT_HTTP_TIMEOUT_MS: "300" });
+    env.server.fail({ match: /DktRpt\.pl/, kind: "slow", delayMs: 900, times: 1 });
+    try {
+      const reportsBefore = docketRequests().length;
+      const answer = await queryCase("mad", hosted.caseId);
+      expect(answer.status).toBe(200);
+      expect(docketRequests().length).toBe(reportsBefore + 1);
+      const fees = await prisma().pacerFee.findMany({ where: { caseId: hosted.caseId, kind: "docket_full" }, select: { estimated: true, costCents: true } });
+      expect(fees).toHaveLength(1);
+      expect(fees[0]!.estimated).toBe(false);
+      expect(fees[0]!.costCents).toBe(env.pacer.bills.filter((bill) => bill.caseId === hosted.caseId).reduce((sum, bill) => sum + bill.cents, 0));
+    } finally {
+      env.server.clearFaults();
+      env.configure({ SOURCE_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.SOURCE_TIMEOUT_MS, COURT_HTTP_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.COURT_HTTP_TIMEOUT_MS });
+    }
+  });
+
   it("tracked cases whose reports went unanswered: their refreshes fail at once while they wait (the court is seen failing); when the court answers again, the holds its hang left end", async () => {
     const court = findCourt("mad")!;
     const cases = [host(MAD, "mad"), host(MAD, "mad")];
@@ -590,10 +616,12 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     await markChanged();
     // The court hangs: both reports of the run go unanswered.
     env.server.fail({ match: /DktRpt\.pl/, kind: "hang" });
+    env.configure({ SOURCE_TIMEOUT_MS: HANG_DEADLINE_MS });
     try {
       expect(await refreshCases({ prisma: prisma(), court, caseIds: ids, now: new Date() })).toMatchObject({ attempted: 2, unavailable: 2 });
     } finally {
       env.server.clearFaults();
+      env.configure({ SOURCE_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.SOURCE_TIMEOUT_MS });
     }
     const reports = docketRequests().length;
     for (let run = 0; run < 2; run += 1) {
@@ -617,7 +645,9 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
   it("one docket too slow for the deadline stays held when other reports of its court are answered", async () => {
     const slow = host(MAD, "mad");
     env.server.fail({ match: /DktRpt\.pl/, kind: "hang", times: 1 });
+    env.configure({ SOURCE_TIMEOUT_MS: HANG_DEADLINE_MS });
     expect((await queryCase("mad", slow.caseId)).status).toBe(503);
+    env.configure({ SOURCE_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.SOURCE_TIMEOUT_MS });
     env.server.clearFaults();
     expect((await queryCase("mad", host(MAD, "mad").caseId)).status).toBe(200);
     await prisma().$executeRawUnsafe("DELETE FROM source_fetches");

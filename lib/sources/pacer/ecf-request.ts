@@ -1,8 +1,9 @@
 // One request to a court's CM/ECF server with the shared PACER session: the token set as the cookies
 // CM/ECF expects (NextGenCSO, PacerSession for older servers, PacerClientCode), `Referer: https://external`,
 // and, when the answer is CM/ECF's "not logged in" page, one fresh login and one more try
-// (court-systems.md §1.1). A court that answers 5xx or nothing is reported as unavailable (EcfUnavailable);
-// the caller reads the page (and runs detectRefusal on dockets).
+// (court-systems.md §1.1). An HTTP error status other than 404 is EcfUnavailable, no answer at all a
+// CourtHttpError (pacer-source.ts reports both as unavailable); the caller reads the page (and runs
+// detectRefusal on dockets).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { decodePage } from "@/lib/sources/decode-page";
 import { CookieJar } from "@/lib/sources/http/cookie-jar";
@@ -134,6 +135,10 @@ async function send(request: EcfRequest, token: string): Promise<EcfPage> {
     // (kept as an estimate, and left to the next refresh or query).
     retry: true,
     retryIfMaybeReceived: !request.billable,
+    // A billed report is asked once: an attempt's time-out (COURT_HTTP_TIMEOUT_MS) shorter than the fetch's
+    // deadline would give up on a slow docket the fetch could still wait for, after PACER may have billed it.
+    // It waits as long as the fetch does (the fetch's signal ends it).
+    ...(request.billable ? { timeoutMs: request.settings.reportTimeoutMs } : {}),
     label: request.label,
     signal: request.signal,
   });

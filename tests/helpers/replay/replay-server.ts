@@ -48,9 +48,11 @@ export interface ReplayProtocol {
 export interface Fault {
   /** Which requests: a test on "METHOD /path?query". */
   match: RegExp;
-  /** Answer this status, hang until the client gives up, or drop the connection. */
-  kind: "status" | "hang" | "drop";
+  /** Answer this status, hang until the client gives up, drop the connection, or answer as usual but late. */
+  kind: "status" | "hang" | "drop" | "slow";
   status?: number;
+  /** For "slow": how long the answer waits, in milliseconds. */
+  delayMs?: number;
   /** How many requests it hits (default: every one until cleared). */
   times?: number;
 }
@@ -111,8 +113,10 @@ export class ReplayServer {
     const method = incoming.method ?? "GET";
     const line = `${method} ${url}`;
     const fault = this.faults.find((candidate) => candidate.left > 0 && candidate.match.test(line));
-    if (fault) {
-      fault.left -= 1;
+    if (fault) fault.left -= 1;
+    // A slow answer is the usual one, late.
+    if (fault?.kind === "slow") await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 0));
+    else if (fault) {
       if (fault.kind === "hang") {
         this.hanging.add(response);
         this.log.push({ method, url, status: "hang", bytes: 0 });
