@@ -15,8 +15,9 @@ export async function listTrackedCaseIds(prisma: PrismaClient, courtCode: string
 
 /**
  * Courts with tracked cases refreshed by the run of `cadenceSeconds` (900 or 3600): the courts of that
- * cadence, and for the hourly run also those of a longer one (courts of appeals read through PACER once a
- * day), whose planner reads only the cases that are due.
+ * cadence, and for the hourly run also those of a longer one (courts of appeals read through PACER: daily
+ * while queried in the last 7 days, weekly otherwise, at the next run after an item of their feed), whose
+ * planner reads only the cases that are due (plan-appellate-refresh.ts).
  */
 export async function listCourtsToRefresh(prisma: PrismaClient, cadenceSeconds: number, now: Date): Promise<string[]> {
   const rows = await prisma.case.findMany({

@@ -1,8 +1,9 @@
 // What the status reads of the courts (court health, PACER's fee budget: lib/status/court-notices.ts) as this
 // instance last read it, for a few seconds: GET /v2/status is polled hard (and may be cached by CDNs for a
-// minute anyway), court health and the PACER fee budget move slowly, and reading them is a database round trip. Whatever this process writes that changes them forgets the memo
-// at once (lib/courts/court-health.ts, lib/sources/pacer/fee-budget-notice.ts); what other instances write
-// is seen within MEMO_MS.
+// minute anyway), court health and the PACER fee budget move slowly, and reading them is a database round
+// trip. A court run this process records forgets the memo at once (lib/courts/court-health.ts); other
+// instances' are seen within STATUS_MEMO_MS. The fee budget is read through its own 30 s cache
+// (lib/sources/pacer/fee-budget-notice.ts), so a budget just spent shows within about 35 s.
 export const STATUS_MEMO_MS = 5_000;
 
 let memo: { at: number; value: Promise<unknown> } | null = null;

@@ -1,7 +1,8 @@
 // A case of a court of appeals on CM/ECF appellate, read through PACER (court-systems.md §2). The appellate
 // system takes the case number itself (no lookup, nothing paid to find the case). A case the cache does not
 // hold is read whole (parties and attorneys included); a cached one with the entries dated since the
-// court-local day of its latest cached filing, less APPELLATE_LOOKBACK_DAYS, without parties unless the
+// court-local day of its latest cached filing (never later than its last stored reading less an hour, nor than
+// today: reading-window.ts), less APPELLATE_LOOKBACK_DAYS, without parties unless the
 // header moved. Appellate entries carry one date, the filing's, and a clerk may docket a filing days after
 // that date (ca1's 10-1095: two entries entered 13 and 76 days after their dates): the look-back reads the
 // usual ones again (entry-key.ts merges them), and once a week the reading is whole (every entry, no

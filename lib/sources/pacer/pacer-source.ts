@@ -1,8 +1,9 @@
 // The PACER adapter: federal CM/ECF courts read live through PACER (DESIGN.md "Sources"). A case the cache
 // does not hold is fetched whole once (parties included); a cached case is refreshed with the entries
-// entered since the court-local day of its last successful refresh, without parties unless the header
-// changed (the boundary day is read again, and lib/cases/entry-key.ts merges it without duplicates, known
-// entries keeping their appearance time, told that nothing entered before that day is in the reading).
+// entered since the court-local day of its latest cached filing (never later than its last stored reading
+// less an hour, nor than today: reading-window.ts), without parties unless the header changed (that day is
+// read again, and lib/cases/entry-key.ts merges it without duplicates, known entries keeping their
+// appearance time, told that nothing entered before that day is in the reading).
 // Before any paid request the fee budget is checked, and a docket report's fee is reserved against it (so
 // concurrent fetches cannot all spend it); court systems that are down, slow or answer an error
 // page make the fetch "unavailable" (503, never charged).

@@ -3,8 +3,9 @@
 // `TransportRoom?servlet=RSSGenerator`, links by case number, its cases' PACER id here), and those cases are
 // marked changed at the item's time when the item is new to them (mark-feed-items.ts), so the next scheduled
 // refresh pays only for them. The feed's channel says which entry types it carries ("all" or a list): only a
-// feed of all types, polled without failure since a case's last refresh, lets that refresh skip a case it does
-// not mention (plan-pacer-refresh.ts; a court of appeals' feed makes a case due, plan-appellate-refresh.ts).
+// feed of all types, polled without failure since the case was last known equal to the court's (its latest
+// stored reading's start, or a free signal that verified it), lets a refresh skip a case it does not mention
+// (plan-pacer-refresh.ts; a court of appeals' feed makes a case due, plan-appellate-refresh.ts).
 // No login, no fee: the feeds are public.
 import { findCourt } from "@/lib/courts/registry";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
