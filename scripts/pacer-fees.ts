@@ -1,5 +1,5 @@
 // `npm run pacer:fees [-- --days N | --from YYYY-MM-DD --to YYYY-MM-DD] [--json]`: PACER spend from the
-// fee ledger of the configured database, per day, per court and per paid query (docs/sources.md "Fees").
+// fee ledger of the configured database, per day, per court and per paid query (docs/sources.md "PACER (live federal dockets)").
 import { parseArgs } from "node:util";
 import { getEnv } from "../lib/env";
 import { openDatabase } from "../lib/db/open-database";

@@ -32,7 +32,10 @@ export const errorObjectSchema = z.strictObject({
   parameter: z.string().optional(),
   /** Batch: index of the query the error is about. */
   query_index: z.number().int().min(0).optional(),
-  /** rate_limited, payment_unavailable: whole seconds until a retry can succeed (also sent as `Retry-After`). */
+  /**
+   * rate_limited, payment_unavailable, and source_unavailable where no recovery time is known: whole seconds until a
+   * retry can succeed (also sent as `Retry-After`).
+   */
   retry_after: z.number().int().min(0).optional(),
   /** source_unavailable: when the source court system is expected back, where known. */
   estimated_recovery_at: timestampSchema.optional(),

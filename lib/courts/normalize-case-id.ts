@@ -15,7 +15,8 @@ const APPELLATE_NUMBER = /^(\d{2})-0*(\d{1,5})(?:-[a-z]{1,2})?$/i;
 const SCOTUS_NUMBER = /^(\d{2})(-|a|o)0*(\d{1,5})$/i;
 
 /** Courts whose numbers CM/ECF prints. Read from the court's kind, not from `case_management_system`, which
- * says how this deployment serves the court ("CM/ECF (PACER)", the demo source, or nothing while planned). */
+ * the public record rewrites for the demo source ("Demo source (generated cases; CM/ECF not connected)") and
+ * leaves null while a court is planned. */
 const CM_ECF_KINDS = new Set<CourtRecord["kind"]>(["us_district", "us_bankruptcy", "us_national"]);
 
 export function normalizeCaseId(court: Pick<CourtRecord, "kind" | "court_code">, raw: string): string {

@@ -23,7 +23,10 @@ export interface CourtRecord {
   language: "en" | "fr" | "bilingual";
   case_id_format: { pattern: string; example: string };
   coverage: "full" | "partial" | "planned";
-  /** 3600 for most courts, 900 for priority courts, null for planned courts not yet active. */
+  /**
+   * 3600 for most courts, 900 for priority courts, 86400 for the courts of appeals PACER reads
+   * (connected-coverage.ts), null for planned courts not yet active.
+   */
   refresh_cadence_seconds: number | null;
   /** Source system name, e.g. "CM/ECF"; null where not yet active. */
   case_management_system: string | null;

@@ -1,8 +1,8 @@
 // The sandbox fixture cases (docs/sandbox.md lists them; those outside the US federal courts are in
 // non-federal-cases.ts). Fictional parties and filings with the shape, rhythm and edge cases of real
-// dockets. The newest filings of each case were first seen between
-// 2026-11-16 and 2026-11-19, so `last_checked=2026-11-15T00:00:00Z` shows a delta and
-// `last_checked=2026-11-20T00:00:00Z` shows none.
+// dockets. The newest filings of each open case were first seen between 2026-11-16 and 2026-11-19, so
+// `last_checked=2026-11-15T00:00:00Z` shows a delta and `last_checked=2026-11-20T00:00:00Z` shows none (the
+// closed txed case has no filing since 2023: no delta).
 import {
   FIXTURE_REFRESH_PLACEHOLDER,
   attorney,

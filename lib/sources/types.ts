@@ -126,7 +126,7 @@ export interface RefreshPlanRequest {
 }
 
 export interface SourceAdapter {
-  /** For logs and the cache record, e.g. "demo" or "cm-ecf". */
+  /** For logs and the cache record, e.g. "demo", "pacer", "tames". */
   readonly name: string;
   fetchCase(request: FetchCaseRequest): Promise<SourceResult>;
   /**

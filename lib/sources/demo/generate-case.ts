@@ -1,6 +1,6 @@
 // The demo source's cases: a deterministic function of (court, case id, now). Every instance generates the
 // same case, and filings keep appearing as time passes, so a person running the service locally sees
-// `delta` and `/v2/monitor` change between calls. docs/demo-source.md describes the rules.
+// `delta` and `/v2/monitor` change between calls. docs/live-data.md (`CASE_SOURCE`) describes the rules.
 import { findCourt } from "@/lib/courts/registry";
 import { courtTimezone } from "@/lib/courts/timezone";
 import type { CourtRecord } from "@/lib/courts/types";

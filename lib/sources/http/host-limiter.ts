@@ -96,7 +96,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 /**
  * Per-host limits from configuration: `host=rate/concurrency` pairs, comma-separated, where a host may
- * start with `*.` to match its subdomains ("*.uscourts.gov=1/2,acis.flcourts.gov=2.5/2").
+ * start with `*.` to match its subdomains ("*.uscourts.gov=1/2,acis-api.flcourts.gov=2.5/2").
  */
 export function parseHostLimits(spec: string): Array<{ pattern: string; limit: HostLimit }> {
   return spec

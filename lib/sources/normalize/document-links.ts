@@ -14,8 +14,9 @@ export function documentIdentifierType(court: CourtRecord): Exclude<IdentifierTy
       return "appellate_doc_id";
     case "us_national":
       // The national trial courts (CIT, Federal Claims, JPML) are on district CM/ECF; the others (the BAPs,
-      // Veterans Claims, the Supreme Court) are appellate courts. The system's name may carry how this
-      // deployment reaches it ("CM/ECF (PACER)"), so it is looked for inside the name.
+      // Veterans Claims, the Supreme Court) are appellate courts. The system's name may be wrapped in how this
+      // deployment answers for it ("Demo source (generated cases; CM/ECF not connected)"), so it is looked for
+      // inside the name.
       return /\bCM\/ECF(?! Appellate)/.test(court.case_management_system ?? "") ? "fed_doc_id" : "appellate_doc_id";
     case "us_state":
       return "state_doc_id";

@@ -1,7 +1,8 @@
 // Case names as agents compare and search them, whatever court printed them: a side abbreviated to
 // "USA" / "US" / "U.S.A." / "U.S." is written out ("USA v. Broussard" → "United States v. Broussard"), and the
-// "et al." clerks append to a side is dropped (the parties list names everyone). Nothing else of the
-// court's wording changes ("UNITED STATES OF AMERICA v. ..." stays as printed).
+// "et al." clerks append to a side is dropped (the parties list names everyone), the sides are joined by " v. "
+// whatever separator the court printed ("vs.", "versus"), and spaces and trailing commas are tidied. Nothing else
+// of the court's wording changes ("UNITED STATES OF AMERICA v. ..." stays as printed).
 
 const UNITED_STATES = /^(?:usa|us|u\.\s?s\.\s?a\.?|u\.\s?s\.?)$/i;
 const ET_AL = /,?\s+et\.?\s+al\.?$/i;
