@@ -75,11 +75,14 @@ export function installRawRequestGuard(): void {
     if (event === "connection" && !bounded.has(this)) boundRequestTime(this);
     if (event === "clientError") {
       const [error, socket] = args as [ParserError, Socket];
-      // Once a connection: bytes that arrive while the answer is made may be refused again.
-      if (answering.has(socket)) return true;
       const refusal = parserRefusal(error);
-      // As Node's own answer: only where no answer to an earlier request on this connection has begun.
-      if (refusal && canAnswerOn(socket)) {
+      // Once a connection: bytes that arrive while the answer is written may be refused again. Anything else
+      // (the request time-out, a reset) goes to Node, which destroys the connection.
+      if (refusal && answering.has(socket)) return true;
+      // Only on a connection with no answer pending: HTTP/1.1 answers in order, so a refusal written while an
+      // earlier request is still being answered would be read as that request's answer (Node then destroys
+      // the connection, ending that request too).
+      if (refusal && socket.writable && !(socket as Socket & { _httpMessage?: unknown })._httpMessage) {
         answering.add(socket);
         void answerOnSocket(socket, refusal);
         return true;
@@ -125,7 +128,7 @@ function refusalFor(request: IncomingMessage): ServiceError | null {
 }
 
 /** What Node's parser reports: an `HPE_*` code from llhttp, and the bytes it could not read. */
-type ParserError = Error & { code?: string; rawPacket?: Buffer };
+type ParserError = Error & { code?: string; rawPacket?: Buffer; bytesParsed?: number };
 
 /** Node's refusals whose statuses the closed error table has no code for: Node answers those itself. */
 const NODE_ANSWERED = new Set(["HPE_HEADER_OVERFLOW", "HPE_CHUNK_EXTENSIONS_OVERFLOW"]);
@@ -135,19 +138,20 @@ function parserRefusal(error: ParserError): ServiceError | null {
   const code = error?.code ?? "";
   if (!code.startsWith("HPE_") || NODE_ANSWERED.has(code)) return null;
   if (code === "HPE_INVALID_METHOD") {
-    // The method as sent, shown only when it is a plain token (it is the caller's text, echoed).
-    const method = /^[A-Za-z0-9_.-]{1,20}(?= )/.exec(error.rawPacket?.toString("latin1") ?? "")?.[0];
+    // The method as sent, shown only when it is a plain token (it is the caller's text, echoed). The packet may
+    // hold earlier requests of the connection: the refused one is on the line where the parser stopped.
+    const packet = error.rawPacket?.toString("latin1") ?? "";
+    const stopped = error.bytesParsed ?? 0;
+    const line = packet.slice(stopped > 0 ? packet.lastIndexOf("\n", stopped - 1) + 1 : 0);
+    const method = /^[A-Za-z0-9_.-]{1,20}(?= )/.exec(line)?.[0];
     return new ServiceError("invalid_parameter", `${method ? `${method} is not` : "The request method is not"} an HTTP method; this API serves ${SERVED_METHODS.replace(/, (?=[^,]*$)/, " and ")}.`);
   }
   return new ServiceError("invalid_parameter", "The request is not well-formed HTTP/1.1 (its request line, a header or its body's framing could not be read).");
 }
 
 const answering = new WeakSet<Socket>();
-
-function canAnswerOn(socket: Socket): boolean {
-  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
-  return socket.writable && !inFlight?.headersSent;
-}
+/** How long a refused connection may take to receive its answer before it is destroyed. */
+const ANSWER_LINGER_MS = 5_000;
 
 /** The refusal's status, headers and body, linked to the deployment's docs. */
 async function refusalAnswer(error: ServiceError, localPort: number | undefined, path: string, label: string) {
@@ -176,14 +180,24 @@ async function answer(request: IncomingMessage, response: ServerResponse, error:
   response.end(request.method === "HEAD" ? undefined : body);
 }
 
-/** No request object exists for what the parser refused: the answer is written on the connection, then closed. */
+/**
+ * No request object exists for what the parser refused: the answer is written on the connection, which is then
+ * destroyed. The server's connections are half-open: ending only our side would leave it open for as long as the
+ * client keeps its own, past the request time-outs above (their 408 goes to Node, which finds nothing to write).
+ */
 async function answerOnSocket(socket: Socket, error: ServiceError): Promise<void> {
   try {
     const { status, headers, body } = await refusalAnswer(error, socket.localPort, "/", "unreadable request");
     const bytes = Buffer.from(body, "utf8");
     headers["content-length"] = String(bytes.length);
     const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
-    socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${head}\r\n`, "latin1"), bytes]));
+    // Destroyed once the answer is written, or after a few seconds if the client does not read it.
+    const linger = setTimeout(() => socket.destroy(), ANSWER_LINGER_MS);
+    linger.unref();
+    socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${head}\r\n`, "latin1"), bytes]), () => {
+      clearTimeout(linger);
+      socket.destroy();
+    });
   } catch {
     socket.destroy();
   }

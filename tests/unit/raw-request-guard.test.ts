@@ -169,6 +169,31 @@ describe("raw request guard", () => {
     }
   });
 
+  it("closes a refused connection whose client keeps its own side open (the server's side does not linger past the answer)", async () => {
+    const client = net.connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+    const received: Buffer[] = [];
+    client.on("data", (chunk: Buffer) => received.push(chunk));
+    await new Promise<void>((resolve) => client.on("connect", resolve));
+    try {
+      client.write("BREW /v2/status HTTP/1.1\r\nHost: x\r\n\r\n");
+      await new Promise<void>((resolve) => client.on("end", resolve));
+      expect(Buffer.concat(received).toString("latin1")).toMatch(/^HTTP\/1\.1 400 [\s\S]*invalid_parameter/);
+      // The client has not closed its side; the server's connection is gone all the same.
+      const open = () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+      await expect.poll(open, { timeout: 3_000 }).toBe(0);
+    } finally {
+      client.destroy();
+    }
+  });
+
+  it("leaves to Node a refused request that follows one still being answered (a refusal then would be read as that one's answer)", async () => {
+    // One packet: a TRACE (answered by the guard, asynchronously), then a method HTTP does not know.
+    const raw = await sendRaw("TRACE /a HTTP/1.1\r\nHost: x\r\n\r\nBREW / HTTP/1.1\r\nHost: x\r\n\r\n");
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(raw).not.toContain("invalid_parameter");
+    expect(raw.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+  });
+
   it("leaves Node's own answer where the error table has no code for its status: headers over Node's limit get 431", async () => {
     const raw = await sendRaw(`GET /v2/status HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
     expect(raw).toMatch(/^HTTP\/1\.1 431 /);
