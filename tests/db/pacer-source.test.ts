@@ -43,7 +43,7 @@ const LAED = "pacer/district/laed_127926.html"; // 58 entries entered over three
 const MAD = "pacer/district/mad_193254.html"; // 30 entries
 const NJD = "pacer/district/njd_509180.html"; // 174 kB: above PACER's 30-page cap
 /** The fetch's deadline while a court hangs (a billed report waits as long as the fetch does). */
-const HANG_DEADLINE_MS = "1500";
+const HANG_DEADLINE_MS = "3000";
 const TXED = "pacer/district/txed.html"; // 25 entries, all entered in 2007
 // A criminal docket whose #101 has three rows: the plea agreement (2004), its sealed placeholder (no link),
 // and a plea agreement entered again on 2005-09-12 under the same number with its own sequence number.
@@ -86,6 +86,12 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     const caseId = `2:${target.name === "pglite" ? "21" : "22"}-cv-${String(40000 + serial * 37 + Math.floor(Math.random() * 30)).padStart(5, "0")}`;
     return env.pacer.host(file, { court, caseId, ...extra });
   };
+  /**
+   * A report left unanswered at the fetch's deadline is recorded when the abandoned request ends, just after the
+   * 503: wait until these cases are held before asking again.
+   */
+  const heldAfterHang = (caseIds: string[]) =>
+    expect.poll(() => prisma().pacerCase.count({ where: { caseId: { in: caseIds }, reportFailures: { gt: 0 } } }), { timeout: 5_000 }).toBe(caseIds.length);
 
   beforeEach(async () => {
     env.server.clearFaults();
@@ -474,6 +480,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     const slow = await queryCase("mad", hosted.caseId);
     env.configure({ SOURCE_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.SOURCE_TIMEOUT_MS });
     expect(slow.status).toBe(503);
+    await heldAfterHang([hosted.caseId]);
     // A report that timed out may have been billed: it is not asked again within the query, the ledger
     // counts it at PACER's cap (an estimate: no receipt came), and the case's next report waits.
     expect(docketRequests().length).toBe(reportsBefore + 1);
@@ -554,7 +561,8 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
       const first = await queryCase("njd", hosted.caseId);
       expect(first.status).toBe(503);
       // The ledger row is written when the abandoned request ends, after the answer.
-      await expect.poll(() => prisma().pacerFee.count({ where: { caseId: hosted.caseId, estimated: true } }), { timeout: 5_000 }).toBe(1);
+      await expect.poll(() => prisma().pacerFee.count({ where: { caseId: hosted.caseId, estimated: true, inFlight: false } }), { timeout: 5_000 }).toBe(1);
+      await heldAfterHang([hosted.caseId]);
       for (let query = 0; query < 3; query += 1) {
         await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
         expect((await queryCase("njd", hosted.caseId)).status).toBe(503);
@@ -564,7 +572,8 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
       await prisma().$executeRawUnsafe("UPDATE pacer_cases SET report_failed_at = report_failed_at - interval '16 minutes' WHERE case_id = $1", hosted.caseId);
       await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
       expect((await queryCase("njd", hosted.caseId)).status).toBe(503);
-      await expect.poll(() => prisma().pacerFee.count({ where: { caseId: hosted.caseId, estimated: true } }), { timeout: 5_000 }).toBe(2);
+      await expect.poll(() => prisma().pacerFee.count({ where: { caseId: hosted.caseId, estimated: true, inFlight: false } }), { timeout: 5_000 }).toBe(2);
+      await expect.poll(async () => (await prisma().pacerCase.findFirst({ where: { caseId: hosted.caseId } }))?.reportFailures, { timeout: 5_000 }).toBe(2);
       await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
       const held = await queryCase("njd", hosted.caseId);
       expect(held.status).toBe(503);
@@ -589,8 +598,8 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     const hosted = host(MAD, "mad");
     // Before: the report gave up at COURT_HTTP_TIMEOUT_MS (it is asked once), counted at the cap and held the case,
     // though the fetch would have waited; raising SOURCE_TIMEOUT_MS alone did not serve such a docket.
-    env.configure({ SOURCE_TIMEOUT_MS: "4000", COURT_HTTP_TIMEOUT_MS: "300" });
-    env.server.fail({ match: /DktRpt\.pl/, kind: "slow", delayMs: 900, times: 1 });
+    env.configure({ SOURCE_TIMEOUT_MS: "8000", COURT_HTTP_TIMEOUT_MS: "1000" });
+    env.server.fail({ match: /DktRpt\.pl/, kind: "slow", delayMs: 2500, times: 1 });
     try {
       const reportsBefore = docketRequests().length;
       const answer = await queryCase("mad", hosted.caseId);
@@ -619,6 +628,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     env.configure({ SOURCE_TIMEOUT_MS: HANG_DEADLINE_MS });
     try {
       expect(await refreshCases({ prisma: prisma(), court, caseIds: ids, now: new Date() })).toMatchObject({ attempted: 2, unavailable: 2 });
+      await heldAfterHang(ids);
     } finally {
       env.server.clearFaults();
       env.configure({ SOURCE_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.SOURCE_TIMEOUT_MS });
@@ -648,6 +658,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     env.configure({ SOURCE_TIMEOUT_MS: HANG_DEADLINE_MS });
     expect((await queryCase("mad", slow.caseId)).status).toBe(503);
     env.configure({ SOURCE_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.SOURCE_TIMEOUT_MS });
+    await heldAfterHang([slow.caseId]);
     env.server.clearFaults();
     expect((await queryCase("mad", host(MAD, "mad").caseId)).status).toBe(200);
     await prisma().$executeRawUnsafe("DELETE FROM source_fetches");

@@ -16,8 +16,8 @@ export interface PacerSettings {
   /** How much earlier than a case's last reading a feed item may be dated and still mean a change. */
   feedSkewMs: number;
   /**
-   * How long a billed report may take: it is asked once, so as long as the fetch waits (SOURCE_TIMEOUT_MS), or
-   * one attempt's time-out (COURT_HTTP_TIMEOUT_MS) where that is longer.
+   * How long a billed report may take: it is asked once, so as long as the fetch waits (SOURCE_TIMEOUT_MS, whose
+   * deadline ends it first), never cut short by one attempt's time-out (COURT_HTTP_TIMEOUT_MS).
    */
   reportTimeoutMs: number;
 }
@@ -37,7 +37,7 @@ export function pacerSettings(): PacerSettings | null {
     monthlyBudgetCents: Math.round(env.PACER_MONTHLY_BUDGET_USD * 100),
     loginBackoffMs: env.PACER_LOGIN_BACKOFF_SECONDS * 1000,
     feedSkewMs: env.PACER_FEED_SKEW_SECONDS * 1000,
-    reportTimeoutMs: Math.max(env.SOURCE_TIMEOUT_MS, env.COURT_HTTP_TIMEOUT_MS),
+    reportTimeoutMs: env.SOURCE_TIMEOUT_MS,
   };
 }
 
