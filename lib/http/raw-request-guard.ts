@@ -6,9 +6,9 @@
 //   SEARCH, ...) get an empty 400 from Next: all of them are answered 405 here, in the envelope;
 // - a request Node's own parser refuses (a method HTTP does not know, such as `BREW`; a malformed request
 //   line, header or body framing) never becomes a request: Node answered it a bare 400 with no body. It is
-//   answered 400 `invalid_parameter` in the envelope here. Node's other refusals keep its bare answers, since
-//   the closed error table has no code with their statuses: 431 (headers over its limit) and 408 (a request
-//   that did not arrive in time, below);
+//   answered 400 `invalid_parameter` in the envelope here, and the connection closed. Node's other refusals
+//   keep its bare answers, since the closed error table has no code with their statuses: 431 (headers over
+//   its limit), 413 (chunk extensions over its limit) and 408 (a request that did not arrive in time, below);
 // - a request target that is not a path (`OPTIONS * HTTP/1.1`) makes Next's URL parsing throw: 400 here;
 //   the absolute form (`GET http://host/v2/status`), which servers must accept (RFC 9112 §3.2.2), is served
 //   as its path and query, its host dropped (as for any request, links come from PUBLIC_BASE_URL where set).
