@@ -75,14 +75,18 @@ export function installRawRequestGuard(): void {
     if (event === "connection" && !bounded.has(this)) boundRequestTime(this);
     if (event === "clientError") {
       const [error, socket] = args as [ParserError, Socket];
-      const refusal = parserRefusal(error);
+      const refusal = parserRefusal(error, socket.bytesRead === error.rawPacket?.length);
       // Once a connection: bytes that arrive while the answer is written may be refused again. Anything else
       // (the request time-out, a reset) goes to Node, which destroys the connection.
       if (refusal && answering.has(socket)) return true;
-      // Only on a connection with no answer pending: HTTP/1.1 answers in order, so a refusal written while an
-      // earlier request is still being answered would be read as that request's answer (Node then destroys
-      // the connection, ending that request too).
-      if (refusal && socket.writable && !(socket as Socket & { _httpMessage?: unknown })._httpMessage) {
+      // HTTP/1.1 answers in order: while an earlier request on the connection is still being answered, any
+      // answer written now would be read as that request's (Node writes its bare 400 there). The connection is
+      // closed instead, with nothing written: the client sees the earlier request unanswered.
+      if (refusal && (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
+        socket.destroy();
+        return true;
+      }
+      if (refusal && socket.writable) {
         answering.add(socket);
         void answerOnSocket(socket, refusal);
         return true;
@@ -133,16 +137,21 @@ type ParserError = Error & { code?: string; rawPacket?: Buffer; bytesParsed?: nu
 /** Node's refusals whose statuses the closed error table has no code for: Node answers those itself. */
 const NODE_ANSWERED = new Set(["HPE_HEADER_OVERFLOW", "HPE_CHUNK_EXTENSIONS_OVERFLOW"]);
 
-/** The envelope's refusal for a request Node's parser refused; null where Node's own answer stays. */
-function parserRefusal(error: ParserError): ServiceError | null {
+/**
+ * The envelope's refusal for a request Node's parser refused; null where Node's own answer stays.
+ * `firstPacket`: the packet holds all the connection has sent.
+ */
+function parserRefusal(error: ParserError, firstPacket: boolean): ServiceError | null {
   const code = error?.code ?? "";
   if (!code.startsWith("HPE_") || NODE_ANSWERED.has(code)) return null;
   if (code === "HPE_INVALID_METHOD") {
-    // The method as sent, shown only when it is a plain token (it is the caller's text, echoed). The packet may
-    // hold earlier requests of the connection: the refused one is on the line where the parser stopped.
+    // The method as sent, shown only when it is a plain token (it is the caller's text, echoed) and where its
+    // line begins is known: the packet may hold earlier requests (the refused one is on the line where the
+    // parser stopped), or begin in the middle of a line an earlier packet began.
     const packet = error.rawPacket?.toString("latin1") ?? "";
     const stopped = error.bytesParsed ?? 0;
-    const line = packet.slice(stopped > 0 ? packet.lastIndexOf("\n", stopped - 1) + 1 : 0);
+    const newline = stopped > 0 ? packet.lastIndexOf("\n", stopped - 1) : -1;
+    const line = newline >= 0 ? packet.slice(newline + 1) : firstPacket ? packet : "";
     const method = /^[A-Za-z0-9_.-]{1,20}(?= )/.exec(line)?.[0];
     return new ServiceError("invalid_parameter", `${method ? `${method} is not` : "The request method is not"} an HTTP method; this API serves ${SERVED_METHODS.replace(/, (?=[^,]*$)/, " and ")}.`);
   }

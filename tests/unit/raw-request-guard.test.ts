@@ -186,12 +186,27 @@ describe("raw request guard", () => {
     }
   });
 
-  it("leaves to Node a refused request that follows one still being answered (a refusal then would be read as that one's answer)", async () => {
-    // One packet: a TRACE (answered by the guard, asynchronously), then a method HTTP does not know.
+  it("closes the connection without a word when a refused request follows one still being answered (any answer would be read as that one's)", async () => {
+    // One packet: a TRACE (answered by the guard, asynchronously), then a method HTTP does not know. Node would
+    // write its bare 400 here, which the client reads as the TRACE's answer.
     const raw = await sendRaw("TRACE /a HTTP/1.1\r\nHost: x\r\n\r\nBREW / HTTP/1.1\r\nHost: x\r\n\r\n");
-    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
-    expect(raw).not.toContain("invalid_parameter");
-    expect(raw.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    expect(raw).toBe("");
+  });
+
+  it("names the refused method only where its line begins in what it can see", async () => {
+    const split = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1", () => {
+        socket.write("GE");
+        setTimeout(() => socket.write("TX /v2/status HTTP/1.1\r\nHost: x\r\n\r\n"), 100);
+      });
+      const chunks: Buffer[] = [];
+      socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+      socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
+      socket.on("error", reject);
+    });
+    expect(split).toMatch(/^HTTP\/1\.1 400 /);
+    expect(split).toContain("The request method is not an HTTP method");
+    expect(split).not.toContain("TX is not");
   });
 
   it("leaves Node's own answer where the error table has no code for its status: headers over Node's limit get 431", async () => {
