@@ -525,6 +525,11 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
       const dropped = await queryCase("mad", hosted.caseId);
       expect(dropped.status).toBe(503);
       expect(dropped.body.error.code).toBe("source_unavailable");
+      // The first answer already says when the case is asked again (the hold this report put on); before, "retry
+      // in 60 seconds", to be told the hold then.
+      const recoveryMs = Date.parse(dropped.body.error.estimated_recovery_at!) - Date.now();
+      expect(recoveryMs).toBeGreaterThan(14 * 60_000);
+      expect(recoveryMs).toBeLessThanOrEqual(15 * 60_000);
       // Before: sent again at once (up to three times, each maybe billed), nothing in the ledger, no wait.
       expect(docketRequests().length).toBe(reportsBefore + 1);
       expect(await prisma().pacerFee.findMany({ where: { caseId: hosted.caseId }, select: { kind: true, costCents: true, estimated: true } })).toEqual([
@@ -541,7 +546,9 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
       const gated = host(MAD, "mad");
       env.server.fail({ match: /DktRpt\.pl/, kind: "status", status: 504 });
       const gatewayBefore = docketRequests().length;
-      expect((await queryCase("mad", gated.caseId)).status).toBe(503);
+      const gatewayed = await queryCase("mad", gated.caseId);
+      expect(gatewayed.status).toBe(503);
+      expect(Date.parse(gatewayed.body.error.estimated_recovery_at!) - Date.now()).toBeGreaterThan(14 * 60_000);
       expect(docketRequests().length).toBe(gatewayBefore + 1);
       expect(await prisma().pacerFee.findMany({ where: { caseId: gated.caseId }, select: { kind: true, costCents: true, estimated: true } })).toEqual([
         { kind: "docket_full", costCents: 300, estimated: true },

@@ -107,7 +107,12 @@ export function createPacerSource(): SourceAdapter {
         if (error instanceof FeeBudgetSpent) return { kind: "budget_spent", resetsAt: error.resetsAt.toISOString() };
         if (error instanceof EcfUnavailable || error instanceof CourtHttpError) {
           logEvent("warn", "pacer fetch unavailable", { court_code: request.court.court_code, case_id: request.caseId, reason: error.message });
-          return { kind: "unavailable", reason: error.message, estimatedRecoveryAt: null };
+          // A report sent but never answered (its connection lost, a gateway's 502/504) has just held the case
+          // (fetch-billed-report.ts): the hold's end is when it is asked again, so when to come back.
+          const hold = await getPrisma()
+            .then((prisma) => reportHold(prisma, request.court.court_code, request.caseId, request.now))
+            .catch(() => null);
+          return { kind: "unavailable", reason: error.message, estimatedRecoveryAt: hold?.until.toISOString() ?? null };
         }
         throw error;
       }
