@@ -140,9 +140,13 @@ async function main() {
     let mismatched = 0;
     for (const { court, caseId } of cases) {
       const merged = await prisma.docketEntry.count({ where: { case: { courtCode: court, caseId } } });
-      const page = await fetch(`${env.server.baseUrl}/ecf/${court}/n/beam/servlet/TransportRoom?servlet=CaseSummary.jsp&caseNum=${caseId}&incDktEntries=Y&incPtyAty=N`, {
-        headers: { cookie: `NextGenCSO=${[...env.pacer.tokens][0]}` },
-      });
+      const ask = () =>
+        fetch(`${env.server.baseUrl}/ecf/${court}/n/beam/servlet/TransportRoom?servlet=CaseSummary.jsp&caseNum=${caseId}&incDktEntries=Y&incPtyAty=N`, {
+          headers: { cookie: `NextGenCSO=${[...env.pacer.tokens][0]}` },
+        });
+      // Asked once more after a reset: the pool's kept-alive connection may have been closed by the server while
+      // the month's last days asked nothing (a schedule that reads idle cases rarely).
+      const page = await ask().catch(ask);
       const read = readAppellateDocket(await page.text());
       env.pacer.bills.pop();
       if (read.kind !== "case" || read.case.entries.length !== merged) mismatched += 1;
