@@ -31,6 +31,8 @@ import { SECURITY_HEADERS } from "./response-headers";
 /** The methods a route handler can export; any other reaches no code of ours through Next. */
 const ROUTE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const SERVED_METHODS = "GET, HEAD, POST, OPTIONS";
+/** The same, as refusals say it. */
+const SERVED_METHODS_TEXT = SERVED_METHODS.replace(/, (?=[^,]*$)/, " and ");
 
 type Emit = (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
 const INSTALLED = Symbol.for("court-docket-api.raw-request-guard");
@@ -76,20 +78,22 @@ export function installRawRequestGuard(): void {
     if (event === "clientError") {
       const [error, socket] = args as [ParserError, Socket];
       const refusal = parserRefusal(error, socket.bytesRead === error.rawPacket?.length);
-      // Once a connection: bytes that arrive while the answer is written may be refused again. Anything else
-      // (the request time-out, a reset) goes to Node, which destroys the connection.
-      if (refusal && answering.has(socket)) return true;
-      // HTTP/1.1 answers in order: while an earlier request on the connection is still being answered, any
-      // answer written now would be read as that request's (Node writes its bare 400 there). The connection is
-      // closed instead, with nothing written: the client sees the earlier request unanswered.
-      if (refusal && (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
-        socket.destroy();
-        return true;
-      }
-      if (refusal && socket.writable) {
-        answering.add(socket);
-        void answerOnSocket(socket, refusal);
-        return true;
+      // Anything else (the request time-out, a reset, Node's 431) goes to Node, which destroys the connection.
+      if (refusal) {
+        // Once a connection: bytes that arrive while the answer is written may be refused again.
+        if (answering.has(socket)) return true;
+        // HTTP/1.1 answers in order: while an earlier request on the connection is still being answered, any
+        // answer written now would be read as that request's (Node writes its bare 400 there). The connection
+        // is closed instead, with nothing written: the client sees the earlier request unanswered.
+        if ((socket as Socket & { _httpMessage?: unknown })._httpMessage) {
+          socket.destroy();
+          return true;
+        }
+        if (socket.writable) {
+          answering.add(socket);
+          void answerOnSocket(socket, refusal);
+          return true;
+        }
       }
     }
     if (event === "request") {
@@ -126,7 +130,7 @@ function refusalFor(request: IncomingMessage): ServiceError | null {
   }
   const method = (request.method ?? "").toUpperCase();
   if (!ROUTE_METHODS.has(method)) {
-    return new ServiceError("method_not_allowed", `${method} is not allowed here; this API serves ${SERVED_METHODS.replace(/, (?=[^,]*$)/, " and ")}.`);
+    return new ServiceError("method_not_allowed", `${method} is not allowed here; this API serves ${SERVED_METHODS_TEXT}.`);
   }
   return null;
 }
@@ -153,7 +157,7 @@ function parserRefusal(error: ParserError, firstPacket: boolean): ServiceError |
     const newline = stopped > 0 ? packet.lastIndexOf("\n", stopped - 1) : -1;
     const line = newline >= 0 ? packet.slice(newline + 1) : firstPacket ? packet : "";
     const method = /^[A-Za-z0-9_.-]{1,20}(?= )/.exec(line)?.[0];
-    return new ServiceError("invalid_parameter", `${method ? `${method} is not` : "The request method is not"} an HTTP method; this API serves ${SERVED_METHODS.replace(/, (?=[^,]*$)/, " and ")}.`);
+    return new ServiceError("invalid_parameter", `${method ? `${method} is not` : "The request method is not"} an HTTP method; this API serves ${SERVED_METHODS_TEXT}.`);
   }
   return new ServiceError("invalid_parameter", "The request is not well-formed HTTP/1.1 (its request line, a header or its body's framing could not be read).");
 }

@@ -96,8 +96,8 @@ export function createPacerSource(): SourceAdapter {
     async fetchCase(request) {
       const settings = pacerSettings();
       if (!settings) return { kind: "unavailable", reason: "no PACER account is configured", estimatedRecoveryAt: null };
+      const prisma = await getPrisma();
       try {
-        const prisma = await getPrisma();
         return pacerReadsAppellate(request.court) ? await fetchAppellateCase(prisma, settings, request) : await fetchCase(prisma, settings, request);
       } catch (error) {
         if (error instanceof PacerLoginError) {
@@ -109,9 +109,7 @@ export function createPacerSource(): SourceAdapter {
           logEvent("warn", "pacer fetch unavailable", { court_code: request.court.court_code, case_id: request.caseId, reason: error.message });
           // A report sent but never answered (its connection lost, a gateway's 502/504) has just held the case
           // (fetch-billed-report.ts): the hold's end is when it is asked again, so when to come back.
-          const hold = await getPrisma()
-            .then((prisma) => reportHold(prisma, request.court.court_code, request.caseId, request.now))
-            .catch(() => null);
+          const hold = await reportHold(prisma, request.court.court_code, request.caseId, request.now).catch(() => null);
           return { kind: "unavailable", reason: error.message, estimatedRecoveryAt: hold?.until.toISOString() ?? null };
         }
         throw error;
