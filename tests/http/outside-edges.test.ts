@@ -2,10 +2,10 @@
 // links from the deployment (never from what a caller writes), and every /v1 and /v2 answer in the
 // envelope, with UTF-8 tags, bounded callback URLs, security headers and CORS.
 import http from "node:http";
-import net from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { errorEnvelopeSchema, type BatchResponse } from "@/contract";
+import { exchangeRaw } from "../helpers/raw-exchange";
 import { startNext, type RunningServer } from "../helpers/start-next";
 
 const baseUrl = () => inject("baseUrl");
@@ -32,15 +32,10 @@ function rawRequest(url: string, method: string, headers: Record<string, string>
 }
 
 /** HTTP/1.1 with a request target that is not a path (`OPTIONS * HTTP/1.1`, `GET http://host/x HTTP/1.1`). */
-function targetRequest(url: string, requestLine: string): Promise<string> {
+async function targetRequest(url: string, requestLine: string): Promise<string> {
   const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname, () => socket.write(`${requestLine} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`));
-    const chunks: Buffer[] = [];
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-    socket.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    socket.on("error", reject);
-  });
+  const answer = await exchangeRaw(hostname, Number(port), `${requestLine} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`);
+  return answer.toString("utf8");
 }
 
 /** UTF-8 text as a header value: one character per byte, as it travels. */

@@ -5,6 +5,7 @@ import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { HEADERS_TIMEOUT_MS, installRawRequestGuard, REQUEST_TIMEOUT_MS, TIMEOUT_CHECK_INTERVAL_MS } from "@/lib/http/raw-request-guard";
+import { exchangeRaw } from "../helpers/raw-exchange";
 
 let server: http.Server;
 let port = 0;
@@ -23,16 +24,8 @@ function send(method: string, target: string): Promise<{ status: number; body: s
   });
 }
 
-/** Bytes as written, on one connection; resolves with everything the server sent before closing it. */
-function sendRaw(bytes: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1", () => socket.write(bytes, "latin1"));
-    const chunks: Buffer[] = [];
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-    socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
-    socket.on("error", reject);
-  });
-}
+/** Bytes as written, on one connection; everything the server sent before closing it, as latin1 text. */
+const sendRaw = async (bytes: string) => (await exchangeRaw("127.0.0.1", port, bytes)).toString("latin1");
 
 /** Status line, headers (lower-cased names) and body of one raw HTTP/1.1 answer. */
 function parseRaw(raw: string): { statusLine: string; headers: Record<string, string>; body: string } {
