@@ -1,6 +1,7 @@
 // Sandbox requests are free, so they are limited per client address instead of per wallet, at
-// SANDBOX_RATE_LIMIT_PER_MINUTE (default 60, as the wallet limit). The address is the one the deployment vouches for (lib/http/client-address.ts), never
-// a header value a caller can vary per request; an IPv6 caller is counted by its /64 (limitKey).
+// SANDBOX_RATE_LIMIT_PER_MINUTE (default 60, as the wallet limit). The address is the one the deployment
+// vouches for (lib/http/client-address.ts), never a header value a caller can vary per request; an IPv6 caller
+// is counted by its /64 (limitKey).
 //
 // Counted in this process's memory first (lib/limits/minute-window.ts), so that a sandbox request costs no
 // database round trip where none is needed:

@@ -1,8 +1,8 @@
 // GET /v2/status, served from a precomputed body: the court registry is serialized and encoded once per
 // state of its notes (lib/status/court-notices.ts; the courts are most of the bytes, ~900 KB: sent as they
-// are in each answer, never serialized, encoded or copied again), answered with a weak ETag over what can change (the
-// courts' bytes by their hash, the status, the version: computed once per state), and a 304 when the caller
-// already has it. Cacheable by CDNs for a minute (operational status moves slowly; this instance reads it at
+// are in each answer, never serialized, encoded or copied again), answered with a weak ETag over what can
+// change (the courts' bytes by their hash, the status, the version: computed once per state), and a 304 when
+// the caller already has it. Cacheable by CDNs for a minute (operational status moves slowly; this instance reads it at
 // most every few seconds, lib/status/status-memo.ts).
 import { createHash } from "node:crypto";
 import { API_VERSION } from "@/contract";

@@ -1,9 +1,9 @@
 // Which tracked cases of a court of appeals a refresh run reads (pacer-courts.ts, APPELLATE_CADENCE_SECONDS).
 // The court's free feed lists orders, opinions and judgments (some circuits' opinions only): a case it showed
 // one for, in an item our poller first saw after the latest stored reading of the case began (cases.read_from,
-// the database's clock, as the poller's; and dated after it, less PACER_FEED_SKEW_SECONDS: reading-start.ts, the
-// district courts' rule), is read at once — an item docketed while a reading was under way is not in it. Nothing free tells of the other filings, so
-// every other reading is billed and what is read follows what is asked: a case queried in the last
+// the database's clock, as the poller's; and dated after it, less PACER_FEED_SKEW_SECONDS: reading-start.ts,
+// the district courts' rule), is read at once — an item docketed while a reading was under way is not in it.
+// Nothing free tells of the other filings, so every other reading is billed and what is read follows what is asked: a case queried in the last
 // APPELLATE_ACTIVE_DAYS is read when the court's last answer for it (pacer_cases.answered_at: a docket, or a
 // notice such as "sealed" that stores no reading; else its last stored reading) is a day old; one not queried
 // since, when it is a week old (tracked cases are kept 30 days after their last query: read daily all that
