@@ -1,10 +1,15 @@
 // Hands deliveries to the delivery function (used by the route handlers once a payment is settled, and
 // by the sweep).
+import { handOverEventId, type HandOver } from "@/lib/callbacks/find-deliveries-to-hand-over";
 import { inngest } from "./client";
 import { callbackDeliveryRequested } from "./events";
 
+/** First hand-overs: the delivery id makes the event id, so a delivery handed over twice runs once. */
 export async function sendDeliveryEvents(deliveryIds: string[]): Promise<void> {
-  if (deliveryIds.length === 0) return;
-  // The delivery id doubles as the event id: a delivery handed over twice runs once.
-  await inngest.send(deliveryIds.map((id) => callbackDeliveryRequested.create({ delivery_id: id }, { id: `delivery-${id}` })));
+  await sendHandOvers(deliveryIds.map((deliveryId) => ({ deliveryId, eventId: handOverEventId(deliveryId, 0) })));
+}
+
+export async function sendHandOvers(handOvers: HandOver[]): Promise<void> {
+  if (handOvers.length === 0) return;
+  await inngest.send(handOvers.map(({ deliveryId, eventId }) => callbackDeliveryRequested.create({ delivery_id: deliveryId }, { id: eventId })));
 }

@@ -16,6 +16,8 @@ export interface AttemptResult {
   responseCode: number | null;
   error: string | null;
   keyId: string;
+  /** When the attempt was made (ISO-8601): the next one is due the schedule's delay after it. */
+  attemptedAt: string;
 }
 
 export interface AttemptDeliveryOptions {
@@ -38,6 +40,7 @@ export async function attemptDelivery({ prisma, deliveryId, attempt, now, allowP
       responseCode: recorded.responseCode,
       error: recorded.error,
       keyId: recorded.keyId ?? "",
+      attemptedAt: recorded.attemptedAt.toISOString(),
     };
   }
 
@@ -82,5 +85,5 @@ export async function attemptDelivery({ prisma, deliveryId, attempt, now, allowP
       },
     }),
   ]);
-  return { attempt, state, responseCode, error, keyId: key.keyId };
+  return { attempt, state, responseCode, error, keyId: key.keyId, attemptedAt: startedAt.toISOString() };
 }

@@ -7,6 +7,8 @@ import { verifyDelivery } from "@/contract/callbacks/verify-delivery.ts";
 import { deliverCallback } from "@/inngest/functions/deliver-callback";
 import { attemptDelivery } from "@/lib/callbacks/attempt-delivery";
 import { createDeliveries } from "@/lib/callbacks/create-deliveries";
+import { DELAYS_MINUTES } from "@/lib/callbacks/delivery-schedule";
+import { findDeliveriesToHandOver } from "@/lib/callbacks/find-deliveries-to-hand-over";
 import { useDatabase } from "@/lib/db";
 import { resetEnvForTests } from "@/lib/env";
 import { rotateSigningKey } from "@/lib/keys/rotate-signing-key";
@@ -113,13 +115,16 @@ describe("deliver-callback", () => {
     answers = [500, 503, 404, 302, 500, 429, 204];
     const { result, ctx } = await run(delivery.id);
     expect(result).toEqual({ delivery_id: delivery.id, state: "succeeded", attempts: 7 });
-    expect((ctx.step.sleep as unknown as ReturnType<typeof vi.fn>).mock.calls.map(([, duration]) => duration)).toEqual(["3m", "9m", "27m", "81m", "243m", "729m"]);
     expect(received).toHaveLength(7);
     expect(new Set(received.map((request) => request.headers["idempotency-key"])).size).toBe(1);
     expect(new Set(received.map((request) => request.body)).size).toBe(1);
     const stored = await opened.db.prisma.callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: { attemptsLog: { orderBy: { attemptNumber: "asc" } } } });
     expect(stored).toMatchObject({ status: "succeeded", attempts: 7, lastResponseCode: 204 });
     expect(stored.attemptsLog.map((attempt) => attempt.responseCode)).toEqual([500, 503, 404, 302, 500, 429, 204]);
+    // Each attempt is due the spec's delay after the one before it (3, 9, 27, 81, 243, 729 minutes).
+    expect(ctx.step.sleep).not.toHaveBeenCalled();
+    const dueTimes = (ctx.step.sleepUntil as unknown as ReturnType<typeof vi.fn>).mock.calls.map(([, time]) => new Date(time as Date).getTime());
+    expect(dueTimes).toEqual(stored.attemptsLog.slice(0, 6).map((attempt, index) => attempt.attemptedAt.getTime() + DELAYS_MINUTES[index]! * 60_000));
   });
 
   it("gives up after 7 failed attempts: failed, and no 8th", async () => {
@@ -164,6 +169,92 @@ describe("deliver-callback", () => {
       expect(outcome).toMatchObject({ state: "retrying", responseCode: null, error: expect.stringMatching(/internal address/) });
     }
     expect(received).toHaveLength(0);
+  });
+});
+
+describe("a delivery whose run fails", () => {
+  const prisma = () => opened.db.prisma;
+  const at = (base: Date, minutes: number) => new Date(base.getTime() + minutes * 60_000);
+  const handedOver = async (now: Date) => (await findDeliveriesToHandOver(prisma(), now)).map((handOver) => handOver.eventId);
+
+  it("is handed back, handed over again later under an event id of its own, and carried on from the attempts recorded", async () => {
+    const delivery = await newDelivery();
+    await prisma().callbackDelivery.update({ where: { id: delivery.id }, data: { dispatchedAt: new Date() } });
+    answers = [500];
+    // Attempt 2's step fails for good (its retries used up: the database away, the keys unreadable).
+    const engine = new InngestTestEngine({ function: deliverCallback });
+    const failed = await engine.execute({
+      events: [{ name: "callbacks/delivery.requested", data: { delivery_id: delivery.id } }],
+      steps: [...sleeps(), { id: "attempt-2", handler: () => { throw new Error("the database is away"); } }],
+    });
+    expect(failed.error).toBeDefined();
+    expect(await prisma().callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: "retrying", attempts: 1 });
+
+    // Inngest then calls the function's failure handler: the delivery is handed back.
+    const failedAt = new Date();
+    await deliverCallback.opts.onFailure!({ event: { data: { event: { data: { delivery_id: delivery.id } } } }, error: new Error("the database is away") } as never);
+    expect(await prisma().callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: "retrying", dispatchedAt: null, resumes: 1 });
+    // A second report of the same failure changes nothing.
+    await deliverCallback.opts.onFailure!({ event: { data: { event: { data: { delivery_id: delivery.id } } } }, error: new Error("again") } as never);
+    expect(await prisma().callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ resumes: 1 });
+
+    // The sweep hands it over again after a wait, under a new event id (the first one is taken for a day).
+    expect(await handedOver(at(failedAt, 4))).not.toContain(`delivery-${delivery.id}-resume-1`);
+    expect(await handedOver(at(failedAt, 6))).toContain(`delivery-${delivery.id}-resume-1`);
+
+    // The new run makes no attempt twice: attempt 1 stands, attempt 2 is due 3 minutes after it.
+    answers = [200];
+    const { result, ctx } = await run(delivery.id);
+    expect(result).toEqual({ delivery_id: delivery.id, state: "succeeded", attempts: 2 });
+    expect(received).toHaveLength(2);
+    const stored = await prisma().callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: { attemptsLog: { orderBy: { attemptNumber: "asc" } } } });
+    expect(stored.attemptsLog.map((attempt) => attempt.responseCode)).toEqual([500, 200]);
+    const [[, due]] = (ctx.step.sleepUntil as unknown as ReturnType<typeof vi.fn>).mock.calls as [[string, Date]];
+    expect(new Date(due).getTime()).toBe(stored.attemptsLog[0]!.attemptedAt.getTime() + 3 * 60_000);
+  });
+
+  it("is not attempted again by the sweep once finished, nor before its wait", async () => {
+    const delivery = await newDelivery();
+    await prisma().callbackDelivery.update({ where: { id: delivery.id }, data: { status: "succeeded", attempts: 1, dispatchedAt: new Date() } });
+    await deliverCallback.opts.onFailure!({ event: { data: { event: { data: { delivery_id: delivery.id } } } }, error: new Error("late report") } as never);
+    expect(await prisma().callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ resumes: 0 });
+    expect(await handedOver(at(new Date(), 60 * 24))).not.toContain(`delivery-${delivery.id}-resume-1`);
+  });
+
+  it("waits longer with each resume, up to 6 hours", async () => {
+    const delivery = await newDelivery();
+    const releasedAt = new Date();
+    await prisma().callbackDelivery.update({ where: { id: delivery.id }, data: { status: "retrying", attempts: 1, lastAttemptAt: releasedAt, releasedAt, resumes: 3 } });
+    expect(await handedOver(at(releasedAt, 19))).not.toContain(`delivery-${delivery.id}-resume-3`);
+    expect(await handedOver(at(releasedAt, 21))).toContain(`delivery-${delivery.id}-resume-3`);
+    await prisma().callbackDelivery.update({ where: { id: delivery.id }, data: { resumes: 12 } });
+    expect(await handedOver(at(releasedAt, 359))).not.toContain(`delivery-${delivery.id}-resume-12`);
+    expect(await handedOver(at(releasedAt, 361))).toContain(`delivery-${delivery.id}-resume-12`);
+  });
+
+  it("is released by the sweep when its run stopped without a report: its next attempt over an hour late", async () => {
+    const now = new Date();
+    const stranded = await newDelivery();
+    const waiting = await newDelivery();
+    const neverAttempted = await newDelivery();
+    const notHandedOver = await newDelivery();
+    await prisma().callbackDelivery.update({ where: { id: stranded.id }, data: { status: "retrying", attempts: 2, lastAttemptAt: at(now, -75), dispatchedAt: at(now, -90) } });
+    // Attempt 4 comes 27 minutes after attempt 3: due 40 minutes ago, not late enough to be taken from its run.
+    await prisma().callbackDelivery.update({ where: { id: waiting.id }, data: { status: "retrying", attempts: 3, lastAttemptAt: at(now, -67), dispatchedAt: at(now, -90) } });
+    await prisma().callbackDelivery.update({ where: { id: neverAttempted.id }, data: { dispatchedAt: at(now, -61) } });
+    await prisma().callbackDelivery.update({ where: { id: notHandedOver.id }, data: { createdAt: at(now, -2) } });
+
+    const first = await handedOver(now);
+    expect(first).toContain(`delivery-${notHandedOver.id}`);
+    const rows = await prisma().callbackDelivery.findMany({ where: { id: { in: [stranded.id, waiting.id, neverAttempted.id] } } });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(stranded.id)).toMatchObject({ dispatchedAt: null, resumes: 1 });
+    expect(byId.get(neverAttempted.id)).toMatchObject({ dispatchedAt: null, resumes: 1 });
+    expect(byId.get(waiting.id)).toMatchObject({ resumes: 0 });
+    expect(byId.get(waiting.id)!.dispatchedAt).not.toBeNull();
+    const later = await handedOver(at(now, 6));
+    expect(later).toEqual(expect.arrayContaining([`delivery-${stranded.id}-resume-1`, `delivery-${neverAttempted.id}-resume-1`]));
+    expect(later.filter((id) => id.includes(waiting.id))).toEqual([]);
   });
 });
 

@@ -1,0 +1,77 @@
+// What the sweep hands to the delivery function, each with the event id it goes out under:
+// - a delivery never handed over (its request's hand-over failed or timed out), a minute after it was made:
+//   event `delivery-<id>`, the id the request's own hand-over used (Inngest runs one of the two);
+// - a delivery whose run failed and handed it back (release-failed-run.ts), after a wait that doubles with
+//   each such hand-over (5 minutes, then 10, ... up to 6 hours: a cause that lasts is not hammered, and the
+//   delivery carries on within the wait once it is gone): event `delivery-<id>-resume-<n>`, new for each
+//   (an event id is taken once a day);
+// - a delivery whose run stopped without reporting its failure (the report itself failed, say: the database
+//   was away for both), seen by its next attempt being over an hour late: released here, handed over by a
+//   later sweep like the others.
+// A delivery's run is one at a time: a released delivery has no run, and only the sweep hands it over again.
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { DELAYS_MINUTES } from "./delivery-schedule";
+
+export interface HandOver {
+  deliveryId: string;
+  eventId: string;
+}
+
+/** A new delivery is left this long to its request's own hand-over. */
+export const FIRST_HAND_OVER_AFTER_MS = 60_000;
+/** A released delivery waits this long before its first resumed run, doubling per resume up to RESUME_WAIT_MAX_MS. */
+export const RESUME_WAIT_MS = 5 * 60_000;
+export const RESUME_WAIT_MAX_MS = 6 * 3_600_000;
+/** An attempt this late means no run holds the delivery any more. */
+export const STRANDED_AFTER_MS = 3_600_000;
+const BATCH = 500;
+
+export function resumeWaitMs(resumes: number): number {
+  return Math.min(RESUME_WAIT_MS * 2 ** Math.max(0, resumes - 1), RESUME_WAIT_MAX_MS);
+}
+
+export function handOverEventId(deliveryId: string, resumes: number): string {
+  return resumes === 0 ? `delivery-${deliveryId}` : `delivery-${deliveryId}-resume-${resumes}`;
+}
+
+export async function findDeliveriesToHandOver(prisma: PrismaClient, now: Date): Promise<HandOver[]> {
+  await releaseStrandedDeliveries(prisma, now);
+  const fresh = await prisma.callbackDelivery.findMany({
+    where: { status: "pending", dispatchedAt: null, resumes: 0, createdAt: { lt: new Date(now.getTime() - FIRST_HAND_OVER_AFTER_MS) } },
+    select: { id: true },
+    take: BATCH,
+  });
+  const released = await prisma.callbackDelivery.findMany({
+    where: { status: { in: ["pending", "retrying"] }, dispatchedAt: null, resumes: { gt: 0 }, releasedAt: { lt: new Date(now.getTime() - RESUME_WAIT_MS) } },
+    select: { id: true, resumes: true, releasedAt: true },
+    orderBy: { releasedAt: "asc" },
+    take: BATCH,
+  });
+  const due = released.filter((row) => row.releasedAt!.getTime() + resumeWaitMs(row.resumes) <= now.getTime());
+  return [
+    ...fresh.map((row) => ({ deliveryId: row.id, eventId: handOverEventId(row.id, 0) })),
+    ...due.map((row) => ({ deliveryId: row.id, eventId: handOverEventId(row.id, row.resumes) })),
+  ];
+}
+
+/**
+ * Releases the open, handed-over deliveries whose next attempt is more than STRANDED_AFTER_MS late: due at the
+ * hand-over for one not attempted yet, else the last attempt plus the schedule's delay for the next.
+ */
+async function releaseStrandedDeliveries(prisma: PrismaClient, now: Date): Promise<number> {
+  return prisma.$executeRawUnsafe(
+    `UPDATE callback_deliveries
+        SET dispatched_at = NULL, released_at = $1::timestamptz, resumes = resumes + 1, updated_at = $1::timestamptz
+      WHERE id IN (
+        SELECT id FROM callback_deliveries
+         WHERE status IN ('pending', 'retrying') AND dispatched_at IS NOT NULL
+           AND CASE WHEN attempts = 0 OR last_attempt_at IS NULL THEN dispatched_at
+                    ELSE last_attempt_at + make_interval(mins => ($2::int[])[attempts]) END
+               < $1::timestamptz - make_interval(secs => $3::int)
+           AND dispatched_at < $1::timestamptz - make_interval(secs => $3::int)
+         LIMIT ${BATCH})`,
+    now.toISOString(),
+    [...DELAYS_MINUTES],
+    STRANDED_AFTER_MS / 1000,
+  );
+}

@@ -1,0 +1,16 @@
+// A delivery run that failed for good (Inngest used up its steps' retries: the database away longer than
+// they last, the signing keys unreadable) hands its delivery back instead of leaving it `pending` or
+// `retrying` with nothing to attempt it again. The sweep (find-deliveries-to-hand-over.ts) hands it over
+// again later as a new run, which carries on from the attempts recorded. Only an open delivery that a run
+// still holds is released: a finished one stays as it is, and a second report of the same failure changes
+// nothing.
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+
+/** Releases the delivery; false when there was nothing to release. */
+export async function releaseFailedRun(prisma: PrismaClient, deliveryId: string, now: Date): Promise<boolean> {
+  const { count } = await prisma.callbackDelivery.updateMany({
+    where: { id: deliveryId, status: { in: ["pending", "retrying"] }, dispatchedAt: { not: null } },
+    data: { dispatchedAt: null, releasedAt: now, resumes: { increment: 1 } },
+  });
+  return count > 0;
+}
