@@ -6,6 +6,13 @@
 // moment): each delivery's attempts up to then, read from the attempt log. So a delivery retried while an
 // agent pages keeps its place in that pass instead of moving above the cursor; every delivery that had been
 // attempted when the pass began comes exactly once, and the next pass shows the retry.
+//
+// "Up to then" counts an attempt from when it ended (its time plus its duration), not from its time: an
+// attempt is stamped when its POST begins but written when the receiver has answered (up to the 10 s
+// time-out later), so one under way when the first page was read would be missing from that page and
+// present, newer than the cursor, on the next: its delivery skipped in the pass. (Left: an attempt that
+// ended in the milliseconds before the first page but was written just after it; and clocks of instances
+// that disagree by more than that.)
 import type { DeliveryRecord, WalletDeliveriesResponse } from "@/contract";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { MAX_ATTEMPTS } from "./delivery-schedule";
@@ -48,7 +55,8 @@ export async function listDeliveries({ prisma, wallet, page, meta, queryCostUsd 
               max(a.attempt_number) AS last_number
        FROM callback_attempts a
        JOIN callback_deliveries d ON d.id = a.delivery_id
-       WHERE d.wallet_address = $1 AND a.attempted_at <= $2::timestamptz
+       WHERE d.wallet_address = $1
+         AND a.attempted_at + make_interval(secs => coalesce(a.duration_ms, 0) / 1000.0) <= $2::timestamptz
        GROUP BY a.delivery_id
      ), listed AS (
        SELECT d.id, d.case_id, d.court_code, d.callback_url, d.idempotency_key::text AS idempotency_key,

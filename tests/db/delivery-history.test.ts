@@ -67,6 +67,33 @@ describe.each(EACH_DATABASE)("delivery history on %s", (_name, target) => {
     ]);
   });
 
+  it("gives a delivery once in a pass when its attempt was under way as the first page was read", async () => {
+    const wallet = `0x${randomUUID().replace(/-/g, "").padEnd(40, "2").slice(0, 40)}`;
+    const prisma = database().db.prisma;
+    const began = new Date();
+    // D was attempted an hour ago, E ten minutes ago.
+    await seed(wallet, 1, began.getTime() - 3_600_000);
+    const d = `dlv_${wallet.slice(-6)}0000`;
+    const e = `dlv_${wallet.slice(-6)}e000`;
+    const tenMinutesAgo = new Date(began.getTime() - 600_000);
+    await prisma.callbackDelivery.create({
+      data: {
+        id: e, walletAddress: wallet, requestId: "req_e", caseId: "1:23-cv-04567", courtCode: "nysd", callbackUrl: "https://receiver.example.com/hook",
+        status: "succeeded", attempts: 1, firstAttemptAt: tenMinutesAgo, lastAttemptAt: tenMinutesAgo, lastResponseCode: 200, idempotencyKey: randomUUID(), body: "{}",
+      },
+    });
+    await prisma.callbackAttempt.create({ data: { deliveryId: e, attemptNumber: 1, attemptedAt: tenMinutesAgo, responseCode: 200, durationMs: 40 } });
+    // D's second attempt began a second before the first page and is written once its receiver answers, 3 s later.
+    const first = await page(wallet, null, began, 1);
+    expect(first.deliveries.map((delivery) => delivery.delivery_id)).toEqual([e]);
+    await prisma.callbackAttempt.create({ data: { deliveryId: d, attemptNumber: 2, attemptedAt: new Date(began.getTime() - 1_000), responseCode: 200, durationMs: 3_000 } });
+    const second = await page(wallet, first.next_cursor, new Date(began.getTime() + 2_500), 1);
+    expect(second.deliveries.map((delivery) => [delivery.delivery_id, delivery.attempts])).toEqual([[d, 1]]);
+    // A new pass once it has ended shows the attempt.
+    const fresh = await page(wallet, null, new Date(began.getTime() + 2_000), 5);
+    expect(fresh.deliveries.map((delivery) => [delivery.delivery_id, delivery.attempts, delivery.status])).toEqual([[d, 2, "succeeded"], [e, 1, "succeeded"]]);
+  });
+
   it("filters by status and since on the history as it stood, and refuses a cursor it did not make", async () => {
     const wallet = `0x${randomUUID().replace(/-/g, "").padEnd(40, "1").slice(0, 40)}`;
     const start = Date.now() - 3_600_000;
