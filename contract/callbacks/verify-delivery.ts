@@ -3,8 +3,8 @@
 // HMAC-SHA256 over the raw body bytes as sent, hex, compared in constant time; the key id header picks
 // the secret (current or, during a rotation, previous); timestamps more than 300 s from the receiver's
 // clock are refused. The signature covers the body only (SERVICE-SPEC), not the timestamp or
-// Idempotency-Key headers: to ignore a replayed delivery, remember the signed body's
-// payload.meta.request_id with payload.court_code and payload.case_id (docs/callbacks.md).
+// Idempotency-Key headers: to ignore a resent delivery, remember a SHA-256 of each raw body you verified
+// (not the request id with court and case: a batch's deliveries share one request id; docs/callbacks.md).
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export const SIGNATURE_HEADER = "x-service-signature";
@@ -54,6 +54,9 @@ function header(headers: VerifyDeliveryOptions["headers"], name: string): string
 }
 
 export function verifyDelivery(options: VerifyDeliveryOptions): DeliveryVerification {
+  // A body that is not bytes (a framework's parsed `{}` for a request of another content type, undefined) is
+  // no delivery of ours: refused like a wrong signature, not thrown as a 500.
+  if (typeof options.rawBody !== "string" && !(options.rawBody instanceof Uint8Array)) return { ok: false, reason: "bad_signature" };
   const signature = header(options.headers, SIGNATURE_HEADER);
   const keyId = header(options.headers, KEY_ID_HEADER);
   const timestampText = header(options.headers, TIMESTAMP_HEADER);

@@ -41,6 +41,14 @@ describe("verifyDelivery", () => {
       execFileSync("python3", ["-c", `${recipe}\nimport sys\nprint(signature_ok(sys.stdin.buffer.read(), sys.argv[1], sys.argv[2]))`, signature, issued], { input: body }).toString().trim();
     expect(run(header)).toBe("True");
     expect(run(signDeliveryBody(previous, body))).toBe("False");
+    // A forged header of the right length that is not ASCII is refused, not an exception (a 500).
+    expect(run(`sha256=é${"0".repeat(63)}`)).toBe("False");
+  });
+
+  it("refuses a body that is not bytes (a framework's parsed {} or undefined) instead of throwing", () => {
+    for (const rawBody of [{}, undefined, null, 42]) {
+      expect(verifyDelivery({ rawBody: rawBody as never, headers: headers(), secrets: { key_current: secret }, nowSeconds: now })).toEqual({ ok: false, reason: "bad_signature" });
+    }
   });
 
   it("refuses re-serialized JSON: the signature covers the bytes as sent", () => {
