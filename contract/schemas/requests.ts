@@ -60,10 +60,37 @@ export const filingTypesParamSchema = z.string().superRefine((value, ctx) => {
 /** The longest callback_url accepted (added in 2.1: a URL is an address, not a payload). */
 export const MAX_CALLBACK_URL_LENGTH = 2_048;
 
+/** A host name a connection can be made to: DNS labels (underscores allowed, as some hosts have them), an optional final dot. */
+const HOST_LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
+
+/**
+ * Why a well-formed http(s) URL can still never receive a delivery, or null. The spec does not pre-check the
+ * URL (reachability is tried at delivery time), but one no connection can ever be made to is a mistake the
+ * caller would pay for and learn of only after 18 hours of retries: a port 0, or a host that is no name
+ * (`http://.../`, `http://*.example/`).
+ */
+function undeliverable(value: string): string | null {
+  // Checks run on after a failed one: a value that is no URL has its own issue already.
+  if (!URL.canParse(value)) return null;
+  const url = new URL(value);
+  if (url.port === "0") return "callback_url's port 0 cannot receive a connection";
+  const host = url.hostname;
+  if (host.startsWith("[")) return null;
+  const labels = (host.endsWith(".") ? host.slice(0, -1) : host).split(".");
+  if (host.length > 254 || !labels.every((label) => HOST_LABEL.test(label))) return `callback_url's host "${host.slice(0, 100)}" is not a host name`;
+  return null;
+}
+
 export const callbackUrlSchema = z
   .string()
   .max(MAX_CALLBACK_URL_LENGTH, { error: `callback_url is longer than ${MAX_CALLBACK_URL_LENGTH} characters` })
+  // Checked before the URL parser, which trims them or drops them silently.
+  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value) && value === value.trim(), { error: "callback_url has spaces around it or control characters in it" })
   .pipe(z.url({ protocol: /^https?$/, error: "callback_url must be an absolute http(s) URL" }))
+  .superRefine((value, ctx) => {
+    const problem = undeliverable(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
   .describe(`An absolute http(s) URL, at most ${MAX_CALLBACK_URL_LENGTH} characters, that receives the signed case_query_complete delivery.`);
 
 /** What agents read about `last_checked` (the OpenAPI document takes it from here). */
