@@ -1,5 +1,5 @@
 // Refreshes one court's tracked cases, a chunk per step (a retried step redoes only its chunk), then
-// records the court's health from the whole run. One run per court at a time.
+// records the court's health from the whole run. One run per court at a time, and one per court system's host.
 import { recordCourtRun } from "@/lib/courts/court-health";
 import { findCourt } from "@/lib/courts/registry";
 import { getPrisma } from "@/lib/db";
@@ -16,7 +16,12 @@ export const refreshCourt = inngest.createFunction(
   {
     id: "refresh-court",
     triggers: [courtRefreshRequested],
-    concurrency: { key: "event.data.court_code", limit: 1 },
+    // One run per court, and one per court system's host (refresh_group: the 17 TAMES courts, the 7 ACIS
+    // courts): runs of one host at once only queue behind its pace, and time out there.
+    concurrency: [
+      { key: "event.data.court_code", limit: 1 },
+      { key: "event.data.refresh_group", limit: 1 },
+    ],
   },
   async ({ event, step }) => {
     const courtCode = event.data.court_code;

@@ -1,8 +1,10 @@
 // Cron: every 15 minutes for the priority courts (cadence 900 s), every hour for the others (3600 s).
-// Each run lists the courts that have tracked cases and fans out one refresh event per court.
+// Each run lists the courts that have tracked cases and fans out one refresh event per court, saying which
+// courts share its system's host (lib/refresh/refresh-group.ts).
 import { cron } from "inngest";
 import { getPrisma } from "@/lib/db";
 import { listCourtsToRefresh } from "@/lib/refresh/list-tracked-cases";
+import { refreshGroupOf } from "@/lib/refresh/refresh-group";
 import { inngest } from "../client";
 import { courtRefreshRequested } from "../events";
 
@@ -14,7 +16,7 @@ function scheduleFor(id: string, schedule: string, cadenceSeconds: number) {
     if (courts.length > 0) {
       await step.sendEvent(
         "request court refreshes",
-        courts.map((court_code) => courtRefreshRequested.create({ court_code })),
+        courts.map((court_code) => courtRefreshRequested.create({ court_code, refresh_group: refreshGroupOf(court_code) })),
       );
     }
     return { cadence_seconds: cadenceSeconds, courts };

@@ -8,6 +8,7 @@ import { recordVanishedCase } from "./record-vanished-case";
 import { logEvent } from "@/lib/log";
 import { withFetchCause } from "@/lib/sources/fetch-cause";
 import { fetchFromSource } from "@/lib/sources/fetch-from-source";
+import { inBackground } from "@/lib/sources/http/request-priority";
 import { sourceForCourt } from "@/lib/sources/registry";
 
 export interface RefreshSummary {
@@ -51,7 +52,8 @@ export interface RefreshCasesOptions {
 }
 
 export async function refreshCases({ prisma, court, caseIds, now, concurrency = 4, cause }: RefreshCasesOptions): Promise<RefreshSummary> {
-  return withFetchCause(cause ?? `refresh:${court.court_code}`, () => refreshWithin({ prisma, court, caseIds, now, concurrency }));
+  // Background work: a paying caller's request to the same court system goes first (request-priority.ts).
+  return withFetchCause(cause ?? `refresh:${court.court_code}`, () => inBackground(() => refreshWithin({ prisma, court, caseIds, now, concurrency })));
 }
 
 async function refreshWithin({ prisma, court, caseIds, now, concurrency = 4 }: RefreshCasesOptions): Promise<RefreshSummary> {

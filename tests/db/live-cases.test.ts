@@ -204,6 +204,15 @@ describe.each(EACH_DATABASE)("live cases on %s", (_name, target) => {
     return refreshCases({ prisma: database().db.prisma, court: findCourt(courtCode)!, caseIds: [caseId], now: new Date() });
   }
 
+  it("fetches a caller's cache miss as live work and a refresh as background work (a court's pace serves callers first)", async () => {
+    const caseId = nextCaseId();
+    scriptedSource.put("nysd", civilCase(caseId));
+    const from = scriptedSource.priorities.length;
+    expect((await queryCase({ case_id: caseId, court_code: "nysd" })).status).toBe(200);
+    await refreshCourtCases("nysd", caseId);
+    expect(scriptedSource.priorities.slice(from)).toEqual(["live", "background"]);
+  });
+
   it("monitor counts what the delta counts", async () => {
     const caseId = nextCaseId();
     const entries: SourceEntry[] = [{ number: 1, filed: "2026-01-05", text: "COMPLAINT", documentId: "1" }];

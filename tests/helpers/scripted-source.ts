@@ -1,6 +1,8 @@
 // A source adapter the tests script: cases they put in, outages they switch on, a delay, and a count of
 // every fetch, so "fetched once" and "not charged" can be asserted. It goes through the real
 // fetch-from-source (deadline, normalization) like any adapter.
+import type { RequestPriority } from "@/lib/sources/http/host-limiter";
+import { currentRequestPriority } from "@/lib/sources/http/request-priority";
 import type { SourceAdapter, SourceCase, SourceResult } from "@/lib/sources/types";
 
 export class ScriptedSource implements SourceAdapter {
@@ -10,6 +12,8 @@ export class ScriptedSource implements SourceAdapter {
   /** Cases (`court|case id`) the source reports as sealed. */
   readonly sealed = new Set<string>();
   fetches: Array<{ courtCode: string; caseId: string }> = [];
+  /** Each fetch's request priority (a paying caller's, or background work's: request-priority.ts). */
+  priorities: RequestPriority[] = [];
   delayMs = 0;
 
   put(courtCode: string, sourceCase: SourceCase): void {
@@ -32,6 +36,7 @@ export class ScriptedSource implements SourceAdapter {
     this.down.clear();
     this.sealed.clear();
     this.fetches = [];
+    this.priorities = [];
     this.delayMs = 0;
   }
 
@@ -41,6 +46,7 @@ export class ScriptedSource implements SourceAdapter {
 
   async fetchCase({ court, caseId }: { court: { court_code: string }; caseId: string }): Promise<SourceResult> {
     this.fetches.push({ courtCode: court.court_code, caseId });
+    this.priorities.push(currentRequestPriority());
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (this.down.has(court.court_code)) {
       return { kind: "unavailable", reason: "scripted outage", estimatedRecoveryAt: this.down.get(court.court_code) ?? null };

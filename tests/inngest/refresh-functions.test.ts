@@ -8,6 +8,7 @@ import { readCachedCase } from "@/lib/cases/read-cached-case";
 import { storeCase } from "@/lib/cases/store-case";
 import { UNHEALTHY_AFTER_FAILED_RUNS } from "@/lib/courts/court-health";
 import { findCourt } from "@/lib/courts/registry";
+import { refreshGroupOf } from "@/lib/refresh/refresh-group";
 import { useDatabase } from "@/lib/db";
 import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
 import { civilCase, scriptedSource } from "../helpers/scripted-source";
@@ -51,11 +52,24 @@ describe("scheduled court refreshes", () => {
     const priority = await new InngestTestEngine({ function: schedulePriorityRefreshes }).execute(sent());
     expect(priority.result).toEqual({ cadence_seconds: 900, courts: ["nysd"] });
     expect(priority.ctx.step.sendEvent).toHaveBeenCalledWith("request court refreshes", [
-      expect.objectContaining({ name: "courts/refresh.requested", data: { court_code: "nysd" } }),
+      expect.objectContaining({ name: "courts/refresh.requested", data: { court_code: "nysd", refresh_group: "court:nysd" } }),
     ]);
 
     const standard = await new InngestTestEngine({ function: scheduleStandardRefreshes }).execute(sent());
     expect(standard.result).toEqual({ cadence_seconds: 3600, courts: ["wawd"] });
+  });
+});
+
+describe("refresh groups", () => {
+  it("put the courts of one court system's host in one group, run one at a time; a PACER court is its own", () => {
+    expect(new Set(["texapp1", "texapp14", "txsupct", "texcrimapp"].map(refreshGroupOf))).toEqual(new Set(["system:tames"]));
+    expect(new Set(["fladistctapp1", "fladistctapp6", "fla"].map(refreshGroupOf))).toEqual(new Set(["system:acis"]));
+    expect(refreshGroupOf("scotus")).toBe("system:scotus");
+    expect(refreshGroupOf("nysd")).toBe("court:nysd");
+    expect(refreshCourtFunction.opts.concurrency).toEqual([
+      { key: "event.data.court_code", limit: 1 },
+      { key: "event.data.refresh_group", limit: 1 },
+    ]);
   });
 });
 

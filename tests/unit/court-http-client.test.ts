@@ -6,7 +6,8 @@ import { createServer as netServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar } from "@/lib/sources/http/cookie-jar";
 import { backoff, CourtHttpError, createCourtHttpClient, recordCourtHttp, type CourtExchange } from "@/lib/sources/http/court-http-client";
-import { limitForHost, parseHostLimits } from "@/lib/sources/http/host-limiter";
+import { HostLimiter, limitForHost, parseHostLimits } from "@/lib/sources/http/host-limiter";
+import { inBackground } from "@/lib/sources/http/request-priority";
 import { ReplayServer, type ReplayRequest } from "../helpers/replay/replay-server";
 
 let server: ReplayServer;
@@ -170,6 +171,20 @@ describe("court HTTP client", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
   });
 
+  it("starts a paying caller's request before the background work queued for the same host", async () => {
+    const limited = client({ hostLimits: [{ pattern: "127.0.0.1", limit: { ratePerSecond: 20, concurrency: 1 } }] });
+    const finished: string[] = [];
+    const background = inBackground(() =>
+      Promise.all(Array.from({ length: 6 }, (_, index) => limited.request({ url: `${server.baseUrl}/slow?b${index}` }).then(() => finished.push(`b${index}`)))),
+    );
+    // The refresh's six are queued (one in flight); then a caller's cache miss arrives.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await limited.request({ url: `${server.baseUrl}/slow?live` }).then(() => finished.push("live"));
+    await background;
+    expect(finished.indexOf("live"), finished.join(" ")).toBeLessThanOrEqual(1);
+    expect(finished.filter((name) => name.startsWith("b"))).toEqual(["b0", "b1", "b2", "b3", "b4", "b5"]);
+  });
+
   it("stores cookies a court sets and sends them back to it", async () => {
     const jar = new CookieJar();
     await client().request({ url: `${server.baseUrl}/set-cookie`, cookies: jar });
@@ -179,6 +194,26 @@ describe("court HTTP client", () => {
     other.set(".uscourts.gov", "NextGenCSO", "t");
     expect(other.headerFor("https://ecf.cand.uscourts.gov/cgi-bin/DktRpt.pl")).toBe("NextGenCSO=t");
     expect(other.headerFor("https://example.org/")).toBeNull();
+  });
+
+  it("spaces starts by the host's pace, live first, and drops a waiter whose caller gave up", async () => {
+    const limiter = new HostLimiter(() => ({ ratePerSecond: 20, concurrency: 1 }));
+    const order: string[] = [];
+    const starts: number[] = [];
+    const take = async (name: string, priority: "live" | "background", signal?: AbortSignal) => {
+      const release = await limiter.acquire("court.example", signal, priority);
+      order.push(name);
+      starts.push(Date.now());
+      setTimeout(release, 5);
+    };
+    const gaveUp = new AbortController();
+    const all = [take("b1", "background"), take("b2", "background"), take("b3", "background", gaveUp.signal).catch(() => order.push("b3 gave up")), take("b4", "background")];
+    gaveUp.abort();
+    all.push(take("live", "live"));
+    await Promise.all(all);
+    expect(order).toContain("b3 gave up");
+    expect(order.filter((name) => name !== "b3 gave up")).toEqual(["b1", "live", "b2", "b4"]);
+    for (let index = 1; index < starts.length; index += 1) expect(starts[index]! - starts[index - 1]!).toBeGreaterThanOrEqual(49);
   });
 
   it("reads per-host limits and backs off exponentially with jitter", () => {

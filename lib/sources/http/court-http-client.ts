@@ -1,11 +1,13 @@
 // The one HTTP client every court-system fetcher uses (DESIGN.md "Sources"): a deadline per attempt,
 // bounded retries with exponential backoff and jitter for what a retry can cure (network errors, time-outs,
-// 429 and 5xx on requests that are safe to repeat), a per-host pace and concurrency, an optional cookie
+// 429 and 5xx on requests that are safe to repeat), a per-host pace and concurrency (paying callers' requests
+// before background work's: request-priority.ts), an optional cookie
 // jar, a User-Agent that says who we are, and listeners that see every exchange (tests record with them).
 // It knows nothing about any one court system: what a page means is the fetcher's and reader's business.
 import { getEnv } from "@/lib/env";
 import type { CookieJar } from "./cookie-jar";
 import { HostLimiter, limitForHost, parseHostLimits, sleep, type HostLimit } from "./host-limiter";
+import { currentRequestPriority } from "./request-priority";
 import { OwnConnectionError, sendOnOwnConnection, type ConnectionAnswer } from "./send-on-own-connection";
 
 export interface CourtRequest {
@@ -109,7 +111,7 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
     const cookie = request.cookies?.headerFor(request.url);
     if (cookie) headers.cookie = cookie;
     // Politeness is per host name (one court system), whatever the port.
-    const release = await limiter.acquire(new URL(request.url).hostname, request.signal);
+    const release = await limiter.acquire(new URL(request.url).hostname, request.signal, currentRequestPriority());
     const started = Date.now();
     const timeout = AbortSignal.timeout(request.timeoutMs ?? options.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;

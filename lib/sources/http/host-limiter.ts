@@ -11,12 +11,25 @@ export interface HostLimit {
   concurrency: number;
 }
 
+/**
+ * Who is waiting: a paying caller's query (`live`), or background work (refresh runs, feed polls) that no one
+ * waits on. A live request takes the next start before any background one: a refresh run of many cases must
+ * not put a caller's cache miss behind its whole queue (the caller's fetch has a deadline of seconds).
+ */
+export type RequestPriority = "live" | "background";
+
+interface Waiter {
+  grant: () => void;
+}
+
 interface HostState {
   limit: HostLimit;
   active: number;
   /** Earliest time the next request may start. */
   nextStartAt: number;
-  waiters: Array<() => void>;
+  queues: Record<RequestPriority, Waiter[]>;
+  /** Set while the head of the queues waits for nextStartAt. */
+  timer: NodeJS.Timeout | null;
 }
 
 export class HostLimiter {
@@ -25,53 +38,61 @@ export class HostLimiter {
   constructor(private readonly limitFor: (host: string) => HostLimit) {}
 
   /** Waits for a slot on `host`; the returned function frees it. */
-  async acquire(host: string, signal?: AbortSignal): Promise<() => void> {
+  async acquire(host: string, signal?: AbortSignal, priority: RequestPriority = "live"): Promise<() => void> {
     const state = this.stateOf(host);
-    while (state.active >= state.limit.concurrency) {
-      await new Promise<void>((resolve, reject) => {
-        const wake = () => {
+    await new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason ?? new Error("aborted"));
+      const waiter: Waiter = {
+        grant: () => {
           signal?.removeEventListener("abort", abort);
           resolve();
-        };
-        const abort = () => {
-          state.waiters = state.waiters.filter((waiter) => waiter !== wake);
-          reject(signal?.reason ?? new Error("aborted"));
-        };
-        if (signal?.aborted) return abort();
-        signal?.addEventListener("abort", abort, { once: true });
-        state.waiters.push(wake);
-      });
-    }
-    state.active += 1;
-    // Reserve the next start time before waiting, so concurrent callers space out instead of all waking at once.
-    const now = Date.now();
-    const startAt = Math.max(now, state.nextStartAt);
-    state.nextStartAt = startAt + 1000 / state.limit.ratePerSecond;
-    if (startAt > now) {
-      try {
-        await sleep(startAt - now, signal);
-      } catch (error) {
-        this.release(state);
-        throw error;
-      }
-    }
+        },
+      };
+      const abort = () => {
+        const queue = state.queues[priority];
+        const index = queue.indexOf(waiter);
+        if (index >= 0) queue.splice(index, 1);
+        reject(signal?.reason ?? new Error("aborted"));
+      };
+      signal?.addEventListener("abort", abort, { once: true });
+      state.queues[priority].push(waiter);
+      this.pump(state);
+    });
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      this.release(state);
+      state.active -= 1;
+      this.pump(state);
     };
   }
 
-  private release(state: HostState): void {
-    state.active -= 1;
-    state.waiters.shift()?.();
+  /**
+   * Starts waiters while the host has room: at most `concurrency` in flight, starts spaced 1/rate apart, live
+   * ones first, each kind in arrival order. A start is given at the moment it is due (not reserved ahead), so
+   * a live request that arrives later still goes before the background ones waiting.
+   */
+  private pump(state: HostState): void {
+    while (state.active < state.limit.concurrency && (state.queues.live.length > 0 || state.queues.background.length > 0)) {
+      const now = Date.now();
+      if (now < state.nextStartAt) {
+        state.timer ??= setTimeout(() => {
+          state.timer = null;
+          this.pump(state);
+        }, state.nextStartAt - now);
+        return;
+      }
+      const waiter = state.queues.live.shift() ?? state.queues.background.shift()!;
+      state.active += 1;
+      state.nextStartAt = now + 1000 / state.limit.ratePerSecond;
+      waiter.grant();
+    }
   }
 
   private stateOf(host: string): HostState {
     let state = this.hosts.get(host);
     if (!state) {
-      state = { limit: this.limitFor(host), active: 0, nextStartAt: 0, waiters: [] };
+      state = { limit: this.limitFor(host), active: 0, nextStartAt: 0, queues: { live: [], background: [] }, timer: null };
       this.hosts.set(host, state);
     }
     return state;

@@ -17,6 +17,7 @@ import { feedPath } from "./pacer-courts";
 import { ecfBaseUrl, type PacerSettings } from "./pacer-settings";
 import { readRssFeed } from "./read-rss-feed";
 import { splitCmEcfNumber } from "./split-cmecf-number";
+import { inBackground } from "@/lib/sources/http/request-priority";
 
 export interface FeedPoll {
   courtCode: string;
@@ -29,6 +30,11 @@ export interface FeedPoll {
 }
 
 export async function pollCourtFeed(prisma: PrismaClient, settings: PacerSettings, courtCode: string, now: Date): Promise<FeedPoll> {
+  // Background work: a paying caller's request to the same court goes first (request-priority.ts).
+  return inBackground(() => pollFeed(prisma, settings, courtCode, now));
+}
+
+async function pollFeed(prisma: PrismaClient, settings: PacerSettings, courtCode: string, now: Date): Promise<FeedPoll> {
   // A code the registry lacks (none has tracked cases) is polled as a district court.
   const court = findCourt(courtCode) ?? { court_code: courtCode, kind: "us_district" as const, case_management_system: null };
   const url = `${ecfBaseUrl(settings, courtCode)}${feedPath(court)}`;
