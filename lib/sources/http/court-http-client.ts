@@ -1,8 +1,8 @@
 // The one HTTP client every court-system fetcher uses (DESIGN.md "Sources"): a deadline per attempt,
 // bounded retries with exponential backoff and jitter for what a retry can cure (network errors, time-outs,
 // 429 and 5xx on requests that are safe to repeat), a per-host pace and concurrency (paying callers' requests
-// before background work's: request-priority.ts), an optional cookie
-// jar, a User-Agent that says who we are, and listeners that see every exchange (tests record with them).
+// before background work's: request-priority.ts), an optional cookie jar, a User-Agent that says who we are,
+// and listeners that see every exchange (tests record with them).
 // It knows nothing about any one court system: what a page means is the fetcher's and reader's business.
 import { getEnv } from "@/lib/env";
 import type { CookieJar } from "./cookie-jar";
