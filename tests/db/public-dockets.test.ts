@@ -149,6 +149,62 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("the free public docket systems
     }
   });
 
+  it("a page of another layout, or cut short, is refused like an unknown page: 503 and nothing stored; a refresh counts it unavailable and keeps the cache", async () => {
+    const scotus = corpusText("scotus/json/20-1268.compare.json");
+    const tames = corpusText("state/texas/coa/03-18-00261-CV.html");
+    const events = tames.indexOf("grdEvents_ctl00");
+    // Cut mid-table, as a dropped connection after HTTP 200 leaves it: half the events, no parties grid.
+    const cutShort = tames.slice(0, events + Math.floor((tames.indexOf("grdParty_ctl00") - events) / 2));
+    const florida = env.acis.recordedItems("4D2026-0606");
+    const tamesCourt = env.tames.courtOf("03-18-00261-CV")!;
+    const damaged = [
+      { name: "SCOTUS: ProceedingsandOrder renamed", court: "scotus", number: "20-1268", serve: () => env.scotus.serveText("20-1268", scotus.replace('"ProceedingsandOrder"', '"ProceedingsAndOrders"')), restore: () => env.scotus.serveText("20-1268", null) },
+      { name: "SCOTUS: dates in another format", court: "scotus", number: "20-1268", serve: () => env.scotus.serveText("20-1268", scotus.replace(/"Date":"([A-Z][a-z]{2}) (\d{2}) (\d{4})"/g, '"Date":"$3-$1-$2"')), restore: () => env.scotus.serveText("20-1268", null) },
+      { name: "TAMES: events grid renamed", court: "texapp3", number: "03-18-00261-CV", serve: () => env.tames.servePage("03-18-00261-CV", tamesCourt, tames.replaceAll("grdEvents", "grdCaseEvents")), restore: () => env.tames.servePage("03-18-00261-CV", tamesCourt, null) },
+      { name: "TAMES: dates as yyyy-mm-dd", court: "texapp3", number: "03-18-00261-CV", serve: () => env.tames.servePage("03-18-00261-CV", tamesCourt, tames.replace(/>\s*(\d{2})\/(\d{2})\/(\d{4})\s*</g, ">$3-$1-$2<")), restore: () => env.tames.servePage("03-18-00261-CV", tamesCourt, null) },
+      { name: "TAMES: cut off mid-table", court: "texapp3", number: "03-18-00261-CV", serve: () => env.tames.servePage("03-18-00261-CV", tamesCourt, cutShort), restore: () => env.tames.servePage("03-18-00261-CV", tamesCourt, null) },
+      {
+        name: "ACIS: filedDate renamed",
+        court: "fladistctapp4",
+        number: "4D2026-0606",
+        serve: () => env.acis.serveEntries("4D2026-0606", florida.map((item) => {
+          const { filedDate, ...header } = item.docketEntryHeader as Record<string, unknown>;
+          return { ...item, docketEntryHeader: { ...header, entryFiledDate: filedDate } };
+        })),
+        restore: () => env.acis.serveEntries("4D2026-0606", null),
+      },
+    ];
+    forgetAcisCourtsForTests();
+    for (const { name, court, number, serve, restore } of damaged) {
+      await opened().db.prisma.case.deleteMany({ where: { courtCode: court, caseId: number } });
+      // A 503 is remembered for a few seconds (fetch-missing-case.ts): each answer here is this page's own.
+      await opened().db.prisma.$executeRawUnsafe("DELETE FROM source_fetches");
+      serve();
+      try {
+        const answer = await query(court, number);
+        expect(answer.status, name).toBe(503);
+        expect(answer.body.error.code, name).toBe("source_unavailable");
+        expect(await opened().db.prisma.case.count({ where: { courtCode: court, caseId: number } }), name).toBe(0);
+      } finally {
+        restore();
+      }
+      await opened().db.prisma.$executeRawUnsafe("DELETE FROM source_fetches");
+      // Tracked and whole in the cache; then the damaged page again, at a refresh.
+      expect((await query(court, number)).status, name).toBe(200);
+      const stored = await opened().db.prisma.case.findFirstOrThrow({ where: { courtCode: court, caseId: number }, include: { docketEntries: true } });
+      serve();
+      try {
+        const summary = await refreshCases({ prisma: opened().db.prisma, court: findCourt(court)!, caseIds: [number], now: new Date(Date.now() + 60_000) });
+        expect(summary, name).toMatchObject({ refreshed: 0, unavailable: 1 });
+      } finally {
+        restore();
+      }
+      const after = await opened().db.prisma.case.findFirstOrThrow({ where: { courtCode: court, caseId: number }, include: { docketEntries: true } });
+      expect(after.lastRefreshedAt, name).toEqual(stored.lastRefreshedAt);
+      expect(after.docketEntries.length, name).toBe(stored.docketEntries.length);
+    }
+  });
+
   it("an earlier state of each docket, then the whole record: the delta is exactly the entries added since", async () => {
     const cases = [
       { court: "scotus", number: "23-7483", cut: (k: number) => env.scotus.withoutNewest("23-7483", k) },

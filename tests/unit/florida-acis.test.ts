@@ -110,6 +110,20 @@ describe("ACIS readers: number forms, refusals, pieces put together", () => {
     expect(readAcisDocketEntries("not json")).toMatchObject({ kind: "refused", reason: "unreadable" });
   });
 
+  it("refuses entries of another layout rather than drop them; an empty list is still empty", () => {
+    const item = (header: Record<string, unknown>) => ({ docketEntryHeader: { docketEntryUUID: "e1", docketEntryType: "Notice", docketEntrySubType: "Notice of Appeal", ...header } });
+    const list = (items: unknown[], extra: Record<string, unknown> = {}) =>
+      JSON.stringify({ _embedded: { results: items }, page: { size: 50, totalElements: items.length, totalPages: 1, number: 0 }, ...extra });
+    expect(readAcisDocketEntries(list([item({ filedDate: "2026-03-05T16:17:31.000+00:00" })]))).toMatchObject({ kind: "partial", entries: [{ sequence: "e1" }] });
+    expect(readAcisDocketEntries(list([item({ entryFiledDate: "2026-03-05T16:17:31.000+00:00" })]))).toMatchObject({ kind: "refused", reason: "unreadable" });
+    expect(readAcisDocketEntries(list([item({ filedDate: "03/05/2026 at noon" })]))).toMatchObject({ kind: "refused", reason: "unreadable" });
+    expect(readAcisDocketEntries(list([{ docketEntryHeader: { docketEntryUUID: "e1", filedDate: "2026-03-05T16:17:31.000+00:00" } }]))).toMatchObject({ kind: "refused", reason: "unreadable" });
+    // The page says it holds an entry, and no results can be read: the list was renamed, it is not empty.
+    const renamed = JSON.stringify({ _embedded: { entries: [item({ filedDate: "2026-03-05T16:17:31.000+00:00" })] }, page: { size: 50, totalElements: 1, totalPages: 1, number: 0 } });
+    expect(readAcisDocketEntries(renamed)).toMatchObject({ kind: "refused" });
+    expect(readAcisDocketEntries(JSON.stringify({ page: { size: 50, totalElements: 0, totalPages: 0, number: 0 } }))).toMatchObject({ kind: "partial", entries: [] });
+  });
+
   it("keeps an entry once when two pages overlap, sorts by instant, and dates a closed case by its disposition", () => {
     const header: SourceCase = { caseNumber: "2D2025-0001", title: "A v. B", closed: true, parties: [], entries: [] };
     const entry = (id: string, filed: string, text: string) => ({ sequence: id, filed, text });

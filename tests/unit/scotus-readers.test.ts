@@ -107,6 +107,19 @@ describe("Supreme Court readers: number forms, status, courts, refusals", () => 
     expect(lowerCourtOf("Texas Court of Military Review", "(1)").court).toEqual({ code: "", name: "Texas Court of Military Review" });
   });
 
+  it("refuses a docket of another layout rather than read it short: no proceedings list, a proceeding it cannot date or read", () => {
+    const entries = [{ Date: "Mar 01 2025", Text: "Petition for a writ of certiorari filed." }];
+    expect(read(readScotusJson(docketJson({ ProceedingsandOrder: entries }))).case.entries).toHaveLength(1);
+    // Present and empty: a docket with nothing entered yet reads, with no entries.
+    expect(read(readScotusJson(docketJson({ ProceedingsandOrder: [] }))).case.entries).toEqual([]);
+    const renamed = JSON.parse(docketJson({})) as Record<string, unknown>;
+    delete renamed.ProceedingsandOrder;
+    expect(readScotusJson(JSON.stringify({ ...renamed, ProceedingsAndOrders: entries }))).toMatchObject({ kind: "refused", reason: "unreadable" });
+    expect(readScotusJson(docketJson({ ProceedingsandOrder: [{ Date: "2025-03-01", Text: "Petition for a writ of certiorari filed." }] }))).toMatchObject({ kind: "refused", reason: "unreadable" });
+    expect(readScotusJson(docketJson({ ProceedingsandOrder: [...entries, { ProceedingDate: "Mar 02 2025", Text: "Response requested." }] }))).toMatchObject({ kind: "refused", reason: "unreadable" });
+    expect(readScotusJson(docketJson({ ProceedingsandOrder: [{ Date: "Mar 01 2025", Description: "Petition filed." }] }))).toMatchObject({ kind: "refused", reason: "unreadable" });
+  });
+
   it("refuses what is not a Supreme Court docket", () => {
     expect(readScotusJson("<html><body>Access Denied</body></html>")).toMatchObject({ kind: "refused", reason: "not_a_docket" });
     expect(readScotusJson('{"CaseNumber": ')).toMatchObject({ kind: "refused", reason: "unreadable" });

@@ -45,7 +45,7 @@ function columns(text: string): { type: string; disposition: string; remarks: st
   return { type: match[1]!, disposition: match[2] ?? "", remarks: match[3] ?? "" };
 }
 
-/** A minimal TAMES page: the case panel, and the grids given. */
+/** A minimal TAMES page: the case panel, the events given, and the briefs and parties grids empty (as a real page has them). */
 function tamesPage(fields: Record<string, string>, events: Array<[string, string, string]> = []): string {
   const row = (label: string, value: string) =>
     `<div class="row-fluid"><div class="span2"><label class="form1">${label}:</label></div><div class="span10">${value}&nbsp;</div></div>`;
@@ -54,8 +54,12 @@ function tamesPage(fields: Record<string, string>, events: Array<[string, string
     <div id="main-content-head" class="panel-heading">Case: ${fields.Case ?? ""}</div>
     <div id="case" class="row-fluid"><div class="span2"><label class="form1">Case:</label></div><div class="span10"><div><strong>${fields.Case ?? ""}</strong></div></div></div>
     ${Object.entries(fields).filter(([label]) => label !== "Case").map(([label, value]) => row(label, value)).join("")}
+    <table id="ctl00_ContentPlaceHolder1_grdBriefs_ctl00"><thead><tr><th>Date</th><th>Event Type</th><th>Description</th><th>Document</th></tr></thead>
+    <tbody><tr class="rgNoRecords"><td colspan="4">No briefs.</td></tr></tbody></table>
     <table id="ctl00_ContentPlaceHolder1_grdEvents_ctl00"><thead><tr><th>Date</th><th>Event Type</th><th>Disposition</th><th>Document</th></tr></thead>
     <tbody>${eventRows || '<tr class="rgNoRecords"><td colspan="4">No results</td></tr>'}</tbody></table>
+    <table id="ctl00_ContentPlaceHolder1_grdParty_ctl00"><thead><tr><th>Party</th><th>PartyType</th><th>Representative</th></tr></thead>
+    <tbody><tr class="rgNoRecords"><td colspan="3">No Party.</td></tr></tbody></table>
     <a href="Case.aspx?cn=${fields.Case ?? ""}&amp;coa=coa03">print</a></div></div></body></html>`;
 }
 
@@ -100,6 +104,16 @@ describe("TAMES reader: number forms, status, courts, refusals", () => {
     expect(readTamesCase("<html><head><title>Search</title></head><body><form>Case Search</form></body></html>")).toMatchObject({ kind: "refused", reason: "not_a_docket" });
     expect(readTamesCase("<html><head><title>Runtime Error</title></head><body>Server Error in '/' Application.</body></html>")).toMatchObject({ kind: "refused", reason: "error_page" });
     expect(readTamesCase(tamesPage({ Case: "" }))).toMatchObject({ kind: "refused", reason: "case_not_found" });
+  });
+
+  it("refuses a page of another layout rather than read it short: a grid missing, an event it cannot date", () => {
+    const page = tamesPage({ Case: "03-24-00001-CV" }, [["03/01/2024", "Order entered", "DENIED"]]);
+    expect(caseOf(page).entries).toHaveLength(1);
+    for (const grid of ["grdEvents", "grdBriefs", "grdParty"]) {
+      expect(readTamesCase(page.replace(`${grid}_ctl00`, `${grid}New_ctl00`)), grid).toMatchObject({ kind: "refused", reason: "unreadable" });
+    }
+    expect(readTamesCase(tamesPage({ Case: "03-24-00001-CV" }, [["2024-03-01", "Order entered", "DENIED"]]))).toMatchObject({ kind: "refused", reason: "unreadable" });
+    expect(readTamesCase(tamesPage({ Case: "03-24-00001-CV" }, [["03/01/2024", "", "DENIED"]]))).toMatchObject({ kind: "refused", reason: "unreadable" });
   });
 
   it("matches Texas court names to the registry by state, kind, number and county", () => {
@@ -212,6 +226,20 @@ describe.skipIf(!HAS_CORPUS)("TAMES reader on the corpus", () => {
       if (expected.transfer_from?.date) expect(from?.note, file).toContain(expected.transfer_from.date.slice(0, 10));
       if (expected.transfer_to?.date) expect(to?.note, file).toContain(expected.transfer_to.date.slice(0, 10));
     }
+  });
+
+  it("refuses a real page whose layout changed or that came cut short, and still reads one with an empty events grid", () => {
+    const whole = corpusText("state/texas/coa/03-18-00261-CV.html");
+    expect(caseOf(whole).entries).toHaveLength(124);
+    expect(readTamesCase(whole.replaceAll("grdEvents", "grdCaseEvents"))).toMatchObject({ kind: "refused", reason: "unreadable" });
+    expect(readTamesCase(whole.replace(/>\s*(\d{2})\/(\d{2})\/(\d{4})\s*</g, ">$3-$1-$2<"))).toMatchObject({ kind: "refused", reason: "unreadable" });
+    // Cut anywhere (mid-table, before the parties, just short of its end): never read as the whole case.
+    const events = whole.indexOf("grdEvents_ctl00");
+    for (const at of [events + 20_000, whole.indexOf("grdParty_ctl00"), whole.lastIndexOf("</body>"), whole.trimEnd().length - 3]) {
+      expect(readTamesCase(whole.slice(0, at)), `cut at ${at}`).toMatchObject({ kind: "refused", reason: "unreadable" });
+    }
+    // A real page with every grid present and empty: a case with no events and no parties (1982).
+    expect(caseOf(corpusText("state/texas/coa/02-82-00084-CV.html"))).toMatchObject({ caseNumber: "02-82-00084-CV", entries: [], parties: [] });
   });
 
   it("reads the status from the events", () => {

@@ -41,17 +41,19 @@ export function parseAcis(json: string, what: string): Fields | PageRefusal {
 
 export const isRefusal = (value: Fields | PageRefusal): value is PageRefusal => (value as PageRefusal).kind === "refused" && typeof (value as PageRefusal).reason === "string";
 
-/** The items of a HAL list and where its page sits; null when the JSON is no list at all. */
+/**
+ * The items of a HAL list and where its page sits; null when the JSON is no list at all, or when its page says
+ * it holds items and none can be read (`_embedded.results` renamed: not an empty list, which is `page` alone).
+ */
 export function halList(root: Fields): { items: Fields[]; page: AcisPage | null } | null {
   const embedded = record(root._embedded);
   const page = record(root.page);
   if (!embedded && !page) return null;
   const items = list(embedded?.results).map(record).filter((item): item is Fields => item !== null);
   const number = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : Number(str(value)) || 0);
-  return {
-    items,
-    page: page ? { number: number(page.number), size: number(page.size), totalPages: number(page.totalPages), totalElements: number(page.totalElements) } : null,
-  };
+  const where = page ? { number: number(page.number), size: number(page.size), totalPages: number(page.totalPages), totalElements: number(page.totalElements) } : null;
+  if (where && items.length === 0 && where.totalElements > 0 && where.number < where.totalPages) return null;
+  return { items, page: where };
 }
 
 /** A person or organization as ACIS names it: `partyActorInstance.displayName`. */

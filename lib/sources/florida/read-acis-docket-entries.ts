@@ -33,14 +33,17 @@ export function readAcisDocketEntries(json: string): PartialDocketRead | PageRef
   const root = parseAcis(json, "list of docket entries");
   if (isRefusal(root)) return root;
   const found = halList(root);
-  if (!found) return refuse("not_a_docket", "not ACIS's list of docket entries: no results and no page");
+  if (!found) return refuse("not_a_docket", "not ACIS's list of docket entries: no results it can read and no page");
   const entries: SourceEntry[] = [];
   for (const item of found.items) {
     const header = record(item.docketEntryHeader);
     if (!header) return refuse("not_a_docket", "not ACIS's list of docket entries: an item without a docketEntryHeader");
     const instant = Date.parse(str(header.filedDate));
     const text = acisEntryText(header);
-    if (Number.isNaN(instant) || !text) continue;
+    // Every entry ACIS lists has a filing time and a name (every one of the corpus's): one without is a changed
+    // layout, and dropping it would store the docket short of its entries as the whole one.
+    if (Number.isNaN(instant)) return refuse("unreadable", `an ACIS docket entry without a filing time this reader knows (filedDate ${JSON.stringify(str(header.filedDate).slice(0, 40))})`);
+    if (!text) return refuse("unreadable", "an ACIS docket entry without a name, type or description");
     const id = str(header.docketEntryUUID) || null;
     const documents = Number(str(header.documentCount) || header.documentCount || 0);
     const filers = list(item.submittedBy).map(actorName).filter(Boolean);

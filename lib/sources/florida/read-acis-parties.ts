@@ -9,7 +9,7 @@ export function readAcisParties(json: string): PartialDocketRead | PageRefusal {
   const root = parseAcis(json, "list of parties");
   if (isRefusal(root)) return root;
   const found = halList(root);
-  if (!found) return refuse("not_a_docket", "not ACIS's list of parties: no results and no page");
+  if (!found) return refuse("not_a_docket", "not ACIS's list of parties: no results it can read and no page");
   const parties: SourceParty[] = [];
   for (const item of found.items) {
     const header = record(item.partyHeader);

@@ -6,8 +6,7 @@
 import { load, type CheerioAPI } from "cheerio";
 import type { AnyNode } from "domhandler";
 import type { DocketRead, PageRefusal } from "../types";
-import { docketNumberIn, scotusSourceCase, type ScotusCounsel, type ScotusDocket, type ScotusProceeding } from "./scotus-docket";
-import { supremeCourtCode } from "./scotus-courts";
+import { docketNumberIn, scotusDocketRead, type ScotusCounsel, type ScotusDocket, type ScotusProceeding } from "./scotus-docket";
 import { linkedNumbers } from "./read-scotus-json";
 
 const squash = (text: string): string => text.replace(/[\s\u00a0]+/g, " ").trim();
@@ -66,7 +65,9 @@ function proceedings($: CheerioAPI): ScotusProceeding[] {
       if (links.some((known) => known.url === ($(link).attr("href") ?? "").trim()) && !/opinion/i.test($(link).text())) $(link).remove();
     });
     const html = squash(copy.html() ?? "");
-    if (date && html) out.push({ date, html, links });
+    // The older layout separates proceedings with empty rows (no date, no words); a row with only one of them
+    // is kept, and refused by scotusDocketRead, rather than dropped.
+    if (date || html) out.push({ date, html, links });
   });
   return out;
 }
@@ -160,5 +161,5 @@ export function readScotusHtml(html: string): DocketRead | PageRefusal {
     proceedings: proceedings($),
     counsel: counsel($),
   };
-  return { kind: "case", case: scotusSourceCase(docket), courtCode: supremeCourtCode() || null };
+  return scotusDocketRead(docket);
 }

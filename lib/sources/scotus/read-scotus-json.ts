@@ -2,8 +2,7 @@
 // case's title, docket number, docketed date, lower court and its case numbers, linked cases, counsel by side
 // and every "Proceedings and Orders" entry with its documents. Pure: JSON text in, the case or a refusal out.
 import type { DocketRead, PageRefusal } from "../types";
-import { docketNumberIn, scotusSourceCase, type ScotusCounsel, type ScotusDocket } from "./scotus-docket";
-import { supremeCourtCode } from "./scotus-courts";
+import { docketNumberIn, scotusDocketRead, type ScotusCounsel, type ScotusDocket } from "./scotus-docket";
 
 type Fields = Record<string, unknown>;
 
@@ -57,6 +56,9 @@ export function readScotusJson(json: string): DocketRead | PageRefusal {
   const root = record(parsed);
   const number = docketNumberIn(str(root?.CaseNumber));
   if (!root || !number) return refuse("not_a_docket", "not a Supreme Court docket: no CaseNumber");
+  // Every docket's JSON carries the list, empty before anything is entered: without it the JSON is of another
+  // layout, and reading it as a docket of no entries would serve (and charge) an empty docket as the whole one.
+  if (!Array.isArray(root.ProceedingsandOrder)) return refuse("unreadable", "a Supreme Court docket without its ProceedingsandOrder list: a layout this reader does not know");
   const docket: ScotusDocket = {
     number,
     petitionerTitle: str(root.PetitionerTitle),
@@ -65,17 +67,17 @@ export function readScotusJson(json: string): DocketRead | PageRefusal {
     linked: linkedNumbers(root.Links, root.RelatedCaseNumber).filter((linked) => linked !== number),
     lowerCourt: str(root.LowerCourt) || null,
     lowerCaseNumbers: str(root.LowerCourtCaseNumbers) || null,
-    proceedings: list(root.ProceedingsandOrder).flatMap((item) => {
-      const fields = record(item);
-      if (!fields) return [];
+    proceedings: list(root.ProceedingsandOrder).map((item) => {
+      // An item that is no object has no date: scotusDocketRead refuses the docket rather than drop it.
+      const fields = record(item) ?? {};
       const links = list(fields.Links).flatMap((link) => {
         const linkFields = record(link);
         const url = str(linkFields?.DocumentUrl);
         return url ? [{ description: str(linkFields?.Description), url }] : [];
       });
-      return [{ date: str(fields.Date), html: str(fields.Text), links }];
+      return { date: str(fields.Date), html: str(fields.Text), links };
     }),
     counsel: counselOf(root),
   };
-  return { kind: "case", case: scotusSourceCase(docket), courtCode: supremeCourtCode() || null };
+  return scotusDocketRead(docket);
 }

@@ -2,7 +2,7 @@
 // the docket HTML page), and the one way it becomes a source case. Each reader fills a ScotusDocket from its
 // form; everything about what the court's words mean is decided here, once. Facts on the docket:
 // ../shared/notes/court-systems.md §2.
-import type { SourceCase, SourceEntry, SourceParty } from "../types";
+import type { DocketRead, PageRefusal, SourceCase, SourceEntry, SourceParty } from "../types";
 import { closingOf } from "./scotus-status";
 import { lowerCourtOf, supremeCourtCode } from "./scotus-courts";
 
@@ -96,11 +96,26 @@ function documentOf(links: Array<{ description: string; url: string }>): { id: s
   return id ? { id, url: first.url } : null;
 }
 
+/**
+ * Why the proceedings cannot be read whole, or null. Every proceeding the Court lists has a date and words (so
+ * does every one of the corpus's records): one without either, or dated in a form this reader does not know, is
+ * a changed layout, and dropping it would serve a docket short of its entries as the whole one.
+ */
+function unreadableProceeding(docket: ScotusDocket): string | null {
+  const index = docket.proceedings.findIndex((proceeding) => !monthDate(proceeding.date) || !entryText(proceeding.html));
+  if (index < 0) return null;
+  const proceeding = docket.proceedings[index]!;
+  return monthDate(proceeding.date)
+    ? `proceeding ${index + 1} has no words`
+    : `proceeding ${index + 1} is dated ${JSON.stringify(proceeding.date.slice(0, 40))}, not a date this reader knows`;
+}
+
 function entries(docket: ScotusDocket): SourceEntry[] {
   const out: SourceEntry[] = [];
   for (const proceeding of docket.proceedings) {
     const filed = monthDate(proceeding.date);
     const text = entryText(proceeding.html);
+    // Never here from a reader: scotusDocketRead refuses such a docket first.
     if (!filed || !text) continue;
     const document = documentOf([...proceeding.links, ...inlineLinks(proceeding.html)]);
     out.push({ filed, text, documentId: document?.id ?? null, documentUrl: document?.url ?? null });
@@ -184,4 +199,11 @@ export function scotusSourceCase(docket: ScotusDocket): SourceCase {
         },
     entries: docketEntries,
   };
+}
+
+/** The docket as a reader's answer: the case, or a refusal when a proceeding cannot be read (never dropped). */
+export function scotusDocketRead(docket: ScotusDocket): DocketRead | PageRefusal {
+  const unreadable = unreadableProceeding(docket);
+  if (unreadable) return { kind: "refused", reason: "unreadable", message: `a Supreme Court docket of a layout this reader does not know: ${unreadable}` };
+  return { kind: "case", case: scotusSourceCase(docket), courtCode: supremeCourtCode() || null };
 }

@@ -31,7 +31,7 @@ function caseName(style: string, versus: string): string {
 }
 
 function parties(page: TamesPage): SourceParty[] {
-  return page.parties.flatMap((row) => {
+  return (page.parties ?? []).flatMap((row) => {
     const name = (row.cells.get("party") ?? "").replace(/\s+,/g, ",").trim();
     if (!name) return [];
     const representatives = row.lines.get("representative") ?? [];
@@ -99,6 +99,8 @@ function crossReferences(page: TamesPage, caseNumber: string): CrossReference[] 
 
 export function readTamesCase(html: string): DocketRead | PageRefusal {
   const page = readTamesPage(html);
+  // First: a page cut short may have lost its case number too, and would read as "no such case".
+  if (!page.whole) return refuse("unreadable", "a TAMES page cut short: it does not end with its closing </html>");
   if (!page.isCasePage) {
     return /error|unavailable|maintenance/i.test(page.title)
       ? refuse("error_page", `TAMES answered with an error page: ${page.title}`)
@@ -108,7 +110,14 @@ export function readTamesCase(html: string): DocketRead | PageRefusal {
   if (!/^[A-Z0-9][A-Z0-9,-]*$/i.test(caseNumber)) {
     return refuse("case_not_found", "a TAMES case page without a case: no such case number in this court");
   }
-  const entries = tamesEntries(page.events, page.briefs);
+  // Every case page has the three grids, each empty or not ("No briefs.", "No Party.", no events on an old
+  // case's page): a page without one is another layout, never a case without events or parties.
+  const missing = (["events", "briefs", "parties"] as const).filter((grid) => page[grid] === null);
+  if (missing.length > 0) return refuse("unreadable", `a TAMES case page without its ${missing.join(" and ")} grid: a layout this reader does not know`);
+  if (page.parties!.some((row) => !row.cells.get("party")?.trim())) return refuse("unreadable", "a TAMES case page with a party row that names no party: a layout this reader does not know");
+  const read = tamesEntries(page.events!, page.briefs!);
+  if ("unreadable" in read) return refuse("unreadable", `a TAMES case page this reader cannot read whole: ${read.unreadable}`);
+  const { entries } = read;
   const closing = tamesClosing(entries);
   const origin = originatingCourt(page, caseNumber);
   const caseType = field(page, "case type") || null;

@@ -18,10 +18,15 @@ function entryText(type: string, disposition: string, remarks: string): string {
 
 const mediaIds = (row: TamesRow): string => row.documents.map((document) => document.mediaId ?? document.url).sort().join(" ");
 
-function entryOf(row: TamesRow, filedBy: string | null): SourceEntry | null {
+/**
+ * Every row of both grids has a date (mm/dd/yyyy) and an event type, on every page of the corpus: a row
+ * without either is a changed layout, never a row to drop (the docket would be served short as the whole one).
+ */
+function entryOf(row: TamesRow, filedBy: string | null): SourceEntry | string {
   const filed = usDateToIso(cell(row, "date"));
   const type = cell(row, "event type");
-  if (!filed || !type) return null;
+  if (!filed) return `an event dated ${JSON.stringify(cell(row, "date").slice(0, 40))}, not a date this reader knows`;
+  if (!type) return `an event of ${cell(row, "date")} without an event type`;
   const first = row.documents[0];
   return {
     filed,
@@ -32,8 +37,8 @@ function entryOf(row: TamesRow, filedBy: string | null): SourceEntry | null {
   };
 }
 
-/** Every event, oldest first, with the filer of each brief where the briefs grid names one. */
-export function tamesEntries(events: TamesRow[], briefs: TamesRow[]): SourceEntry[] {
+/** Every event, oldest first, with the filer of each brief where the briefs grid names one; or why a row cannot be read. */
+export function tamesEntries(events: TamesRow[], briefs: TamesRow[]): { entries: SourceEntry[] } | { unreadable: string } {
   const unmatched = [...briefs];
   const out: SourceEntry[] = [];
   for (const row of events) {
@@ -43,13 +48,15 @@ export function tamesEntries(events: TamesRow[], briefs: TamesRow[]): SourceEntr
     );
     const brief = index >= 0 ? unmatched.splice(index, 1)[0] : undefined;
     const entry = entryOf(row, brief ? cell(brief, "description") || null : null);
-    if (entry) out.push(entry);
+    if (typeof entry === "string") return { unreadable: entry };
+    out.push(entry);
   }
   for (const brief of unmatched) {
     const entry = entryOf(brief, cell(brief, "description") || null);
-    if (entry) out.push(entry);
+    if (typeof entry === "string") return { unreadable: `in the briefs grid, ${entry}` };
+    out.push(entry);
   }
   // The page sorts by date only, newest day first; the docket reads oldest day first. Within a day there is no
   // order to recover, so the day's events keep the order the page lists them in (a stable sort).
-  return out.sort((a, b) => a.filed.localeCompare(b.filed));
+  return { entries: out.sort((a, b) => a.filed.localeCompare(b.filed)) };
 }

@@ -29,15 +29,22 @@ export interface TamesPage {
   trialCourt: Map<string, string>;
   /** Case numbers the Court of Appeals panel links ("COA Case"). */
   coaCases: string[];
-  briefs: TamesRow[];
-  events: TamesRow[];
-  parties: TamesRow[];
+  /** Each grid's rows; null when the page has no such grid (another layout), [] when it lists nothing. */
+  briefs: TamesRow[] | null;
+  events: TamesRow[] | null;
+  parties: TamesRow[] | null;
   /** The court the page belongs to, from its own links (`coa=coa01`, `coscca`, `cossup`). */
   courtParameter: string | null;
   /** The page's heading number ("Case: 01-25-00011-CV"). */
   heading: string | null;
   /** Whether the page is a TAMES case page at all (its case panel is there). */
   isCasePage: boolean;
+  /**
+   * Whether the page came whole: it ends with its closing `</html>`, as every TAMES page does. A body cut short
+   * (a connection dropped after HTTP 200) still parses, its open tables closed for it, into fewer events and
+   * no parties; nothing else in the page tells it from the whole one.
+   */
+  whole: boolean;
   title: string;
   bodyText: string;
 }
@@ -76,10 +83,10 @@ function documents($: CheerioAPI, cell: Cheerio<Element>): TamesDocument[] {
     });
 }
 
-/** A Telerik grid (its table id ends with the grid's name) as rows keyed by the grid's headings. */
-function grid($: CheerioAPI, name: string): TamesRow[] {
+/** A Telerik grid (its table id ends with the grid's name) as rows keyed by the grid's headings; null when absent. */
+function grid($: CheerioAPI, name: string): TamesRow[] | null {
   const table = $(`table[id$='${name}_ctl00']`).first();
-  if (table.length === 0) return [];
+  if (table.length === 0) return null;
   const headings = table
     .children("thead")
     .find("th")
@@ -129,6 +136,7 @@ export function readTamesPage(html: string): TamesPage {
     courtParameter,
     heading: squash($("#main-content-head").text()).replace(/^case:\s*/i, "") || null,
     isCasePage: $("#case").length > 0 || $("#main-content-head").length > 0,
+    whole: /<\/html>\s*$/i.test(html),
     title: squash($("title").first().text()),
     bodyText: squash($("body").text()).slice(0, 4000),
   };

@@ -5,7 +5,7 @@
 // newest first, as recorded). A case known by its header whose parties or entries were not recorded answers
 // an empty list (the replay cannot know them: tests of what a docket holds use wholeCases()); a path or a
 // case it does not know answers Spring's 404 body. A test can serve an earlier state of a docket (its newest entries not
-// yet entered) and cap the page size (to make a short docket span several pages).
+// yet entered) or entries of another shape, and cap the page size (to make a short docket span several pages).
 import { corpusFiles, corpusJson } from "../corpus";
 import type { ReplayProtocol, ReplayRequest, ReplayResponse } from "./replay-server";
 
@@ -66,6 +66,16 @@ export class AcisReplay implements ReplayProtocol {
   /** Serves the docket as it stood before its `newest` entries were entered; 0 restores it. */
   withoutNewest(number: string, newest: number): void {
     this.entries.set(number.toUpperCase(), this.recordedEntries.get(number.toUpperCase())!.slice(newest));
+  }
+
+  /** Serves these items as the docket's entries (a changed layout), newest first; null restores the recorded ones. */
+  serveEntries(number: string, items: Json[] | null): void {
+    this.entries.set(number.toUpperCase(), items ?? this.recordedEntries.get(number.toUpperCase())!);
+  }
+
+  /** The docket's entries as recorded, newest first. */
+  recordedItems(number: string): Json[] {
+    return this.recordedEntries.get(number.toUpperCase())!;
   }
 
   async handle(request: ReplayRequest): Promise<ReplayResponse | null> {

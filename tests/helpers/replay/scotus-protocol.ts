@@ -1,6 +1,7 @@
 // The Supreme Court's docket JSON for the replay server, from the recorded real dockets of
 // ../shared/corpus/scotus/json: `GET /RSS/Cases/JSON/<docket>.json`, 404 (the site's HTML) for a docket it
-// does not have. A test can serve an earlier state of a docket (its newest proceedings not yet entered).
+// does not have. A test can serve an earlier state of a docket (its newest proceedings not yet entered), or
+// any text in its place (a changed layout).
 import { corpusFiles, corpusText } from "../corpus";
 import type { ReplayProtocol, ReplayRequest, ReplayResponse } from "./replay-server";
 
@@ -24,6 +25,11 @@ export class ScotusReplay implements ReplayProtocol {
     const json = JSON.parse(this.recorded.get(number.toUpperCase())!) as { ProceedingsandOrder?: unknown[] };
     if (newest > 0) json.ProceedingsandOrder = (json.ProceedingsandOrder ?? []).slice(0, -newest);
     this.dockets.set(number.toUpperCase(), JSON.stringify(json));
+  }
+
+  /** Serves this text as the docket's JSON (a changed or damaged answer); null restores the recorded one. */
+  serveText(number: string, text: string | null): void {
+    this.dockets.set(number.toUpperCase(), text ?? this.recorded.get(number.toUpperCase())!);
   }
 
   async handle(request: ReplayRequest): Promise<ReplayResponse | null> {

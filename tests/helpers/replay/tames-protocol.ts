@@ -2,7 +2,7 @@
 // ../shared/corpus/state/texas: `GET /Case.aspx?cn=<number>&coa=<court>` answers the page of that case in
 // that court. A number TAMES does not have answers its case page with an empty case panel (no such page is
 // recorded: its shape is the recorded pages' frame with nothing in it). A test can serve an earlier state of
-// a page (its newest case events not yet entered).
+// a page (its newest case events not yet entered), or any text in its place (a changed or cut-short page).
 import { load } from "cheerio";
 import { readTamesPage } from "@/lib/sources/texas/tames-page";
 import { corpusFiles, corpusText } from "../corpus";
@@ -46,6 +46,11 @@ export class TamesReplay implements ReplayProtocol {
     const dated = rows.map((row) => ({ row, at: Date.parse($(row).children("td").first().text().trim()) || 0 }));
     for (const { row } of dated.sort((a, b) => b.at - a.at).slice(0, newest)) $(row).remove();
     this.pages.set(key(number, court), $.html());
+  }
+
+  /** Serves this text as the case's page; null restores the recorded one. */
+  servePage(number: string, court: string, html: string | null): void {
+    this.pages.set(key(number, court), html ?? this.recorded.get(key(number, court))!);
   }
 
   async handle(request: ReplayRequest): Promise<ReplayResponse | null> {
