@@ -22,10 +22,21 @@
 // one that carries its document, whatever key that one was stored under; and, left unmatched, the stored one
 // left over with the same filing time and the same text, else a text it keeps or fills in. An edit is never
 // a new filing; an unrelated text on that day, or another document, is.
+//
+// An entry listing several documents without ids of its own (a TAMES event: `document_ids`) is known by all of
+// them: its key is its lowest document id, not the one listed first, and it is the stored entry carrying any of
+// them. So the same event with its documents in another order, or with one added before the first, is the same
+// entry; so is one stored by an earlier release, keyed by the document listed first then (`doc:<that id>`).
 import { createHash } from "node:crypto";
 import type { NormalizedDocketEntry } from "./types";
 
-type KeyedEntry = Pick<NormalizedDocketEntry, "document_identifier" | "entry_number" | "filed_at" | "description" | "source_sequence">;
+type KeyedEntry = Pick<NormalizedDocketEntry, "document_identifier" | "entry_number" | "filed_at" | "description" | "source_sequence" | "document_ids">;
+
+/** Every document of an entry: the one it shows first, then the others it lists (lowest id first). */
+function documentsOf(entry: KeyedEntry): string[] {
+  const others = entry.document_ids ?? [];
+  return entry.document_identifier ? [entry.document_identifier, ...others.filter((id) => id !== entry.document_identifier)] : [...others];
+}
 
 /** What the store knows of an entry it holds, to match an incoming one to it. */
 export interface StoredIdentity {
@@ -50,6 +61,9 @@ export interface AssignEntryKeysOptions {
 export function entryKey(entry: KeyedEntry): string {
   if (entry.entry_number !== null) return `num:${entry.entry_number}`;
   if (entry.source_sequence) return `seq:${entry.source_sequence}`;
+  // Several documents: the lowest id, whatever order the source lists them in.
+  const lowest = entry.document_ids?.length ? [...entry.document_ids].sort()[0] : undefined;
+  if (lowest) return `doc:${lowest}`;
   if (entry.document_identifier) return `doc:${entry.document_identifier}`;
   const digest = createHash("sha256").update(`${Date.parse(entry.filed_at)}\u0000${entry.description}`).digest("hex");
   return `hash:${digest.slice(0, 32)}`;
@@ -78,11 +92,14 @@ export function assignEntryKeys(incoming: readonly KeyedEntry[], stored: readonl
   // By document, through a map: an appellate docket holds thousands of such entries.
   const storedByDocument = groupBy(looseStored, (identity) => identity.document);
   incoming.forEach((entry, index) => {
-    if (!isLoose(bases[index]!) || !entry.document_identifier) return;
-    const found = storedByDocument.get(entry.document_identifier)?.find((identity) => !used.has(identity));
-    if (!found) return;
-    used.add(found);
-    keys[index] = found.key;
+    if (!isLoose(bases[index]!)) return;
+    for (const document of documentsOf(entry)) {
+      const found = storedByDocument.get(document)?.find((identity) => !used.has(identity));
+      if (!found) continue;
+      used.add(found);
+      keys[index] = found.key;
+      return;
+    }
   });
   const unmatchedByBase = new Map<string, Set<number>>();
   for (const [base, members] of incomingByBase) {
@@ -169,9 +186,10 @@ function isLoose(base: string): boolean {
   return base.startsWith("doc:") || base.startsWith("hash:");
 }
 
-/** Not two different documents (an entry's document may be linked later, or dropped). */
+/** Not two different documents (an entry's document may be linked later, or dropped; one of several listed). */
 function sameDocument(entry: KeyedEntry, identity: StoredIdentity): boolean {
-  return entry.document_identifier === null || identity.document === null || entry.document_identifier === identity.document;
+  const documents = documentsOf(entry);
+  return documents.length === 0 || identity.document === null || documents.includes(identity.document);
 }
 
 /** "type (disposition) — remarks", as the TAMES reader writes an event (lib/sources/texas/tames-events.ts). */

@@ -19,6 +19,8 @@ export interface NormalizedDocketEntry extends DocketEntry {
   docketed_at?: string | null;
   /** The source's own stable id of the entry besides its number (lib/cases/entry-key.ts). */
   source_sequence?: string | null;
+  /** Every document of an entry the source lists several of, sorted (lib/cases/entry-key.ts); not stored. */
+  document_ids?: string[] | null;
 }
 
 /** A docket entry as the cache holds it. */

@@ -51,6 +51,12 @@ export interface SourceEntry {
    * identifier, which cannot know every court's host and path (the BAP of the Ninth Circuit's `docs4/`).
    */
   documentUrl?: string | null;
+  /**
+   * Every document of an entry the source neither numbers nor identifies, where it lists several (TAMES): the
+   * entry is known by all of them, in whatever order the source lists them, so a reordered list or a document
+   * added is the same entry (lib/cases/entry-key.ts). `documentId` stays the one the source lists first.
+   */
+  documentIds?: string[] | null;
   filedBy?: string | null;
 }
 

@@ -2,6 +2,7 @@
 // (tests/helpers/replay) speaks the Supreme Court's docket JSON, TAMES and ACIS from recorded real records;
 // the production adapters fetch, read and normalize them, the real cache stores them, on PGlite and
 // PostgreSQL. Payment is the one stand-in here (tests/payments/public-dockets-paid.test.ts pays for real).
+import { load } from "cheerio";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { CaseFull, CaseResponse, DocketEntry } from "@/contract";
 import { GET as getCase } from "@/app/v2/case/route";
@@ -226,6 +227,57 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("the free public docket systems
       expect(added.length, `${court} ${number}`).toBeGreaterThanOrEqual(1);
       expect(next.body.delta!.change_count).toBe(added.length);
       expect(entryText(next.body.delta!.new_filings).sort()).toEqual(added.sort());
+    }
+  });
+
+  it("a TAMES event whose documents are listed in another order, or gain one before the first, is the same entry; so is one cached by the release before", async () => {
+    const [court, number] = ["texapp3", "03-18-00261-CV"];
+    const parameter = env.tames.courtOf(number)!;
+    const recorded = corpusText("state/texas/coa/03-18-00261-CV.html");
+    /** The page with every event's documents in reverse order, and one more document before the first of one event. */
+    const reordered = (() => {
+      const $ = load(recorded);
+      const grids = $("table[id$='grdEvents_ctl00'] table.docGrid").toArray().filter((grid) => $(grid).find("tr").length > 1);
+      expect(grids.length).toBeGreaterThan(10);
+      for (const grid of grids) {
+        const body = $(grid).children("tbody").length > 0 ? $(grid).children("tbody") : $(grid);
+        body.append(body.children("tr").toArray().reverse());
+      }
+      const first = $(grids[0]!).find("tr").first();
+      const added = first.clone();
+      added.find("a[href]").attr("href", (first.find("a[href]").attr("href") ?? "").replace(/MediaID=[^&]+/, "MediaID=00000000-0000-0000-0000-000000000001"));
+      first.before(added);
+      return $.html();
+    })();
+    const entryRows = async () => (await opened().db.prisma.case.findFirstOrThrow({ where: { courtCode: court, caseId: number }, include: { docketEntries: true } })).docketEntries;
+
+    for (const cachedBefore of [false, true]) {
+      await opened().db.prisma.case.deleteMany({ where: { courtCode: court, caseId: number } });
+      await opened().db.prisma.$executeRawUnsafe("DELETE FROM source_fetches");
+      env.tames.servePage(number, parameter, null);
+      const first = await query(court, number);
+      expect(first.status).toBe(200);
+      if (cachedBefore) {
+        // The release before keyed an event by the document it listed first (`doc:<MediaID>`), which is also the
+        // document it stores and shows: its cache, as it wrote it.
+        const rows = await entryRows();
+        expect(rows.some((row) => row.documentIdentifier && row.entryKey !== `doc:${row.documentIdentifier}`)).toBe(true);
+        for (const row of rows.filter((item) => item.documentIdentifier)) {
+          await opened().db.prisma.docketEntry.update({ where: { id: row.id }, data: { entryKey: `doc:${row.documentIdentifier}` } });
+        }
+      }
+      const before = await entryRows();
+      env.tames.servePage(number, parameter, reordered);
+      try {
+        const summary = await refreshCases({ prisma: opened().db.prisma, court: findCourt(court)!, caseIds: [number], now: new Date() });
+        expect(summary, `cached before: ${cachedBefore}`).toMatchObject({ refreshed: 1, newEntries: 0 });
+      } finally {
+        env.tames.servePage(number, parameter, null);
+      }
+      const after = await entryRows();
+      expect(after.length, `cached before: ${cachedBefore}`).toBe(before.length);
+      const next = await query(court, number, { last_checked: first.body.meta.queried_at });
+      expect(next.body.delta!.change_count, `cached before: ${cachedBefore}`).toBe(0);
     }
   });
 

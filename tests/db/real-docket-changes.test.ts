@@ -184,7 +184,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("change detection on real docke
       const court = findCourt(code as string)!;
       const full = readRecord(file as string, reader as Reader);
       const unwritten = EARLIER_STATES[state as keyof typeof EARLIER_STATES];
-      const before = full.entries.map((entry) => ({ ...entry, documentId: null, documentUrl: null, text: unwritten(entry.text) }));
+      const before = full.entries.map((entry) => ({ ...entry, documentId: null, documentUrl: null, documentIds: null, text: unwritten(entry.text) }));
       const edited = full.entries.filter((entry, index) => entry.text !== before[index]!.text || entry.documentId);
       expect(edited.length).toBeGreaterThan(0);
       const caseId = code === "scotus" ? `24-${String(1000 + (counter += 1))}` : `01-24-${String(10000 + (counter += 1)).slice(-5)}-CV`;
@@ -198,7 +198,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("change detection on real docke
       // Another filing of the same kind on the day of an edited entry, with a document of its own, listed before
       // that day's entries (TAMES lists newest first): exactly it is new, and every stored entry keeps its document.
       const model = edited.find((entry) => entry.documentId) ?? edited[0]!;
-      const filing = { ...model, documentId: "new-filing-document", documentUrl: null };
+      const filing = { ...model, documentId: "new-filing-document", documentUrl: null, documentIds: ["new-filing-document"] };
       const at = full.entries.findIndex((entry) => entry.filed === model.filed);
       const third = await store(court, caseId, { ...full, entries: [...full.entries.slice(0, at), filing, ...full.entries.slice(at)] });
       expect(third.newEntries).toBe(1);

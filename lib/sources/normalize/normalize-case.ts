@@ -64,6 +64,8 @@ export function normalizeCase(court: CourtRecord, caseId: string, source: Source
       filed_at: toTimestamp(entry.filed, zone),
       docketed_at: toLatestTimestamp(clean(entry.entered) ?? entry.filed, zone),
       source_sequence: clean(entry.sequence),
+      // Only where the source lists an entry's documents without ids of the entry (TAMES): other entries are as they were.
+      ...(documentId !== null && entry.documentIds && entry.documentIds.length > 0 ? { document_ids: [...new Set([documentId, ...entry.documentIds])].sort() } : {}),
       filing_type: classifyFilingType(entry.text),
       filed_by: clean(entry.filedBy),
       description: entry.text.trim(),

@@ -1,7 +1,9 @@
 // A TAMES case's docket: its "Case Events" grid (date, event type, disposition, remarks on the Supreme Court's
 // pages, the documents), newest first on the page. The "Appellate Briefs" grid repeats the brief events and
 // adds who filed each ("Appellant", "State", "Relator"); a brief the events grid lacks is kept as its own entry.
-// TAMES numbers no events and gives them no ids: an event is its date, wording and documents.
+// TAMES numbers no events and gives them no ids: an event is its date, wording and documents, all of them in
+// any order (a document listed first today may be listed second tomorrow, or a new one put before it): the
+// document shown is the one listed first, the event is known by every one (lib/cases/entry-key.ts).
 import { usDateToIso } from "../pacer/us-date";
 import type { SourceEntry } from "../types";
 import type { TamesRow } from "./tames-page";
@@ -17,6 +19,8 @@ function entryText(type: string, disposition: string, remarks: string): string {
 }
 
 const mediaIds = (row: TamesRow): string => row.documents.map((document) => document.mediaId ?? document.url).sort().join(" ");
+/** An event's documents by MediaID, sorted: the same set whatever order the page lists them in. */
+const documentIds = (row: TamesRow): string[] => [...new Set(row.documents.flatMap((document) => (document.mediaId ? [document.mediaId] : [])))].sort();
 
 /**
  * Every row of both grids has a date (mm/dd/yyyy) and an event type, on every page of the corpus: a row
@@ -33,6 +37,7 @@ function entryOf(row: TamesRow, filedBy: string | null): SourceEntry | string {
     text: entryText(type, cell(row, "disposition"), cell(row, "remarks")),
     documentId: first?.mediaId ?? null,
     documentUrl: first?.url ?? null,
+    documentIds: first?.mediaId ? documentIds(row) : null,
     filedBy,
   };
 }
