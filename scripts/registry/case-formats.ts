@@ -33,10 +33,16 @@ export const CASE_FORMATS = {
     system: "TAMES",
     pattern: (code) => `^${String(Number(/\d+$/.exec(code)?.[0] ?? 0)).padStart(2, "0")}-[0-9]{2}-[0-9]{5}-(CV|CR)$`,
   },
-  /** Florida Supreme Court `SC2026-0703` and District Courts of Appeal `4D2026-0606` (year also as two digits). */
+  /**
+   * Florida Supreme Court `SC2026-0703` and District Courts of Appeal `4D2026-0606`: ACIS numbers every case with
+   * a four-digit year (its records go back to 1982, `2D1982-0416`) and a sequence of four or five digits
+   * (../shared/notes/court-systems.md: `(?:[1-6]D|SC)\d{4}-\d{4,5}`). A two-digit year (`4D26-0606`) is no ACIS
+   * number (its case search matches the number exactly: a false "no such case") and cannot be widened safely
+   * (19xx or 20xx), so it is refused as the wrong form.
+   */
   florida: {
     system: "ACIS",
-    pattern: (code) => `^${code === "fla" ? "SC" : `${/\d$/.exec(code)?.[0] ?? 0}D`}([0-9]{2}|[0-9]{4})-[0-9]{4}$`,
+    pattern: (code) => `^${code === "fla" ? "SC" : `${/\d$/.exec(code)?.[0] ?? 0}D`}[0-9]{4}-[0-9]{4,5}$`,
   },
 } satisfies Record<string, CaseFormat>;
 

@@ -40,11 +40,11 @@ export const VERIFIED_STATE_COURTS: Readonly<Record<string, Pick<CourtEntry, "sy
       },
     ]),
   ),
-  fla: { system: "ACIS", format: "florida", notes: "Case id as the court's docket prints it: SCyyyy-nnnn (SC2026-0703)." },
+  fla: { system: "ACIS", format: "florida", notes: "Case id as the court's docket prints it, with its four-digit year: SCyyyy-nnnn or SCyyyy-nnnnn (SC2026-0703); ACIS has no two-digit form (SC26-0703)." },
   ...Object.fromEntries(
     Array.from({ length: 6 }, (_, index) => [
       `fladistctapp${index + 1}`,
-      { system: "ACIS", format: "florida" as const, notes: `Case id as the court's docket prints it: ${index + 1}Dyyyy-nnnn (4D2026-0606 is the Fourth's).` },
+      { system: "ACIS", format: "florida" as const, notes: `Case id as the court's docket prints it, with its four-digit year: ${index + 1}Dyyyy-nnnn or ${index + 1}Dyyyy-nnnnn (4D2026-0606 is the Fourth's); ACIS has no two-digit form (4D26-0606).` },
     ]),
   ),
 };

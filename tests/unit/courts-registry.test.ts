@@ -105,6 +105,19 @@ describe("case ids", () => {
     expect(resolveCourt(code, raw, { fixtureCourts: new Set([code]) }).caseId).toBe(canonical);
   });
 
+  it("Florida: a four-digit year, as ACIS numbers its cases; sequences of four or five digits", () => {
+    const resolve = (code: string, raw: string) => resolveCourt(code, raw, { fixtureCourts: new Set([code]) });
+    expect(resolve("fla", "SC2026-10001").caseId).toBe("SC2026-10001");
+    expect(resolve("fladistctapp4", "4D2026-10001").caseId).toBe("4D2026-10001");
+    expect(resolve("fladistctapp2", "2D1982-0416").caseId).toBe("2D1982-0416");
+    // ACIS has no case `4D26-0606`: its year could be 1926 or 2026 as far as the API is concerned, and asking
+    // would answer a false "no such case". Refused before anything is paid, with the four-digit form.
+    for (const [code, raw] of [["fladistctapp4", "4D26-0606"], ["fla", "SC26-0703"], ["fladistctapp4", "4D2026-606"], ["fladistctapp4", "4D2026-100001"]] as const) {
+      expect(() => resolve(code, raw), raw).toThrow(expect.objectContaining({ code: "invalid_case_id", message: expect.stringMatching(/four-digit year|for example "(4D|SC)2026-0[67]0[36]"/) }));
+    }
+    expect(findCourt("fladistctapp4")!.notes).toMatch(/four-digit year/);
+  });
+
   it("still refuses a number of another shape, naming it as given", () => {
     expect(() => resolveCourt("texcrimapp", "pd-975", { fixtureCourts: new Set(["texcrimapp"]) })).toThrow(/case_id "pd-975" does not match/);
   });

@@ -4,7 +4,11 @@
 // Appeal"; "Administrative Agency" names no court). A court the registry does not list has no code ("").
 import { stateCourtDescribed, stateCourtNamed } from "../state-court-named";
 
-/** Florida appellate case numbers: `SC2026-0703`, `1D2022-0045` ... `6D2025-1515` (also the older `4D25-1311`). */
+/**
+ * Florida appellate case numbers: `SC2026-0703`, `1D2022-0045` ... `6D2025-1515`, as ACIS numbers them, and the
+ * two-digit year other papers print (`4D25-1311`), which names the court too. ACIS finds only the four-digit
+ * form: the registry's pattern refuses the other as a query (scripts/registry/case-formats.ts).
+ */
 export const ACIS_NUMBER = /^(SC|[1-6]D)(\d{2}|\d{4})-(\d{1,5})$/i;
 
 /** The registry code of the court an ACIS case number belongs to, or null when the registry does not list it. */
