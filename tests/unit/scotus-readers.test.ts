@@ -11,6 +11,8 @@ import { readScotusHtml } from "@/lib/sources/scotus/read-scotus-html";
 import { readScotusJson } from "@/lib/sources/scotus/read-scotus-json";
 import { docketNumberIn, monthDate } from "@/lib/sources/scotus/scotus-docket";
 import { lowerCourtOf } from "@/lib/sources/scotus/scotus-courts";
+import { findCourt } from "@/lib/courts/registry";
+import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
 import type { DocketRead, SourceCase } from "@/lib/sources/types";
 import { CORPUS_DIR, corpusFiles, corpusJson, corpusText, HAS_CORPUS } from "@/tests/helpers/corpus";
 
@@ -203,6 +205,19 @@ describe.skipIf(!HAS_CORPUS)("Supreme Court readers on the corpus", () => {
     expect(fromJson("scotus/json/23A999.compare.json")).toMatchObject({ caseNumber: "23A999", caseType: "Application", dateTerminated: "2024-05-09" });
     // Denied, then rehearing asked and denied: closed on the rehearing's denial.
     expect(fromHtml("scotus/html/16-1014.html")).toMatchObject({ dateTerminated: "2017-10-02", dateReopened: null });
+  });
+
+  it("a further application on an application's docket opens it again until it is decided (16A982)", () => {
+    const whole = fromHtml("scotus/html/16A982.html");
+    expect(whole.entries.map((entry) => entry.filed)).toEqual(["2017-04-13", "2017-04-17", "2017-05-10", "2017-05-15"]);
+    expect(whole).toMatchObject({ dateTerminated: "2017-05-15" });
+    // The docket as it stood on 2017-05-10: granted on 04-17, then "Application (16A982) to extend further the
+    // time ... submitted to Justice Ginsburg." — pending again, not closed on the first grant.
+    const proceedings = whole.entries.slice(0, 3).map((entry) => ({ Date: new Date(`${entry.filed}T00:00:00Z`).toUTCString().slice(5, 16).replace(/^(\d{2}) (\w{3})/, "$2 $1"), Text: entry.text }));
+    const pending = read(readScotusJson(docketJson({ CaseNumber: "16A982", ProceedingsandOrder: proceedings }))).case;
+    expect(pending).toMatchObject({ dateTerminated: "2017-04-17", dateReopened: "2017-05-10" });
+    expect(normalizeCase(findCourt("scotus")!, "16A982", pending).header).toMatchObject({ status: "open", date_terminated: null });
+    expect(normalizeCase(findCourt("scotus")!, "16A982", whole).header).toMatchObject({ status: "closed", date_terminated: "2017-05-15" });
   });
 
   it("takes an entry's documents from the page's links in both layouts", () => {

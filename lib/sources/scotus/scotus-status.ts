@@ -2,7 +2,10 @@
 // A case ends when the Court sends its judgment down ("JUDGMENT ISSUED"), denies or dismisses the petition
 // (or the rehearing asked for after that), or, on an application's own docket, when a Justice or the Court
 // disposes of that application. A petition for rehearing filed after the end opens it again until it is
-// decided. An application granted inside a petition's docket (an extension of time to petition) ends nothing.
+// decided, and so does, on an application's own docket, a further application ("Application (16A982) to extend
+// further the time ... submitted to Justice Ginsburg." after the first extension was granted): the matter is
+// pending again until that one is disposed of. An application granted inside a petition's docket (an extension
+// of time to petition) ends nothing.
 import type { SourceEntry } from "../types";
 
 const JUDGMENT_ISSUED = /^judgment issued\b/i;
@@ -13,6 +16,12 @@ const REHEARING_FILED = /^petition for rehearing\b[^.]*\bfiled\b/i;
 function applicationEnded(number: string, text: string): boolean {
   const own = new RegExp(`^application \\(${number}\\)[^.]*?\\b(?:granted|denied|dismissed|withdrawn)\\b`, "i");
   return own.test(text) || (/^application\b[^.]*\b(?:denied|dismissed|withdrawn)\b/i.test(text) && !/\(\d{2}A\d+\)/i.test(text));
+}
+
+/** A further application on the application's own docket, submitted or filed (not its disposition). */
+function applicationFiled(number: string, text: string): boolean {
+  const own = new RegExp(`^application \\(${number}\\)[^.]*?\\b(?:submitted|filed|refiled)\\b`, "i");
+  return (own.test(text) || (/^application\b[^.]*\b(?:submitted|filed|refiled)\b/i.test(text) && !/\(\d{2}A\d+\)/i.test(text))) && !applicationEnded(number, text);
 }
 
 export function closingOf(number: string, entries: readonly SourceEntry[]): { terminated: string | null; reopened: string | null } {
@@ -26,7 +35,7 @@ export function closingOf(number: string, entries: readonly SourceEntry[]): { te
     const ends = JUDGMENT_ISSUED.test(text) || PETITION_ENDED.test(text) || (application && applicationEnded(number, text));
     if (ends) {
       terminated = entry.filed;
-    } else if (terminated !== null && REHEARING_FILED.test(text)) {
+    } else if (terminated !== null && (REHEARING_FILED.test(text) || (application && applicationFiled(number, text)))) {
       reopened = entry.filed;
     }
   }
