@@ -1,7 +1,9 @@
 // A typed client of the API: `import { createServiceClient } from "court-docket-api/client"`. It is ts-rest's
 // client for the contract, with the base URL, the sandbox switch, the X-Service-Tag header and a `fetch`
 // the caller can replace, for example with an x402 payer (`wrapFetchWithPayment` from @x402/fetch).
-import { initClient, validateResponse, type ApiFetcher } from "@ts-rest/core";
+import { initClient, validateResponse, type ApiFetcher, type AppRoute } from "@ts-rest/core";
+import { z } from "zod";
+import { lenientSchema } from "./lenient.ts";
 import { contract } from "./router.ts";
 
 export interface ServiceClientOptions {
@@ -13,8 +15,27 @@ export interface ServiceClientOptions {
   tag?: string;
   /** The fetch to send requests with; default: the global fetch. */
   fetch?: typeof fetch;
-  /** Check every answer against the contract's schemas (default true). */
+  /**
+   * Check every answer against the contract's schemas (default true). Fields the contract does not describe
+   * (added by a newer server) are dropped, not refused; the fields it describes are checked.
+   */
   validateResponse?: boolean;
+}
+
+const lenientRoutes = new WeakMap<AppRoute, AppRoute>();
+
+/** The route with its response schemas read leniently (lenient.ts): an answer is not thrown away, often after
+ * it was paid for, because a newer server added a field this client does not know. */
+function lenientRoute(route: AppRoute): AppRoute {
+  let lenient = lenientRoutes.get(route);
+  if (!lenient) {
+    const responses = Object.fromEntries(
+      Object.entries(route.responses).map(([status, schema]) => [status, schema instanceof z.ZodType ? lenientSchema(schema) : schema]),
+    );
+    lenient = { ...route, responses } as AppRoute;
+    lenientRoutes.set(route, lenient);
+  }
+  return lenient;
 }
 
 // A custom fetcher replaces ts-rest's default one, which is where ts-rest checks answers against the
@@ -30,7 +51,7 @@ function fetcher(fetchImpl: typeof fetch): ApiFetcher {
     const parsed = isJson ? (JSON.parse(text) as unknown) : text;
     if (validate && isJson) {
       // Throws ts-rest's ResponseValidationError naming the route and the mismatch.
-      const checked = validateResponse({ appRoute: route, response: { status: response.status, body: parsed } });
+      const checked = validateResponse({ appRoute: lenientRoute(route), response: { status: response.status, body: parsed } });
       return { status: response.status, body: checked.body, headers: response.headers };
     }
     return { status: response.status, body: parsed, headers: response.headers };

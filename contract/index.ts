@@ -13,3 +13,4 @@ export * from "./schemas/requests.ts";
 export * from "./schemas/responses.ts";
 export * from "./schemas/mcp.ts";
 export * from "./schemas/callback-body.ts";
+export { lenientSchema } from "./lenient.ts";

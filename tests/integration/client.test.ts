@@ -1,6 +1,7 @@
 // The typed client factory (court-docket-api/client): base URL, sandbox switch, tag, and a fetch the
 // caller replaces (here one that answers from the route handlers in-process and records what it sent).
 import { describe, expect, it } from "vitest";
+import { caseResponseSchema } from "@/contract";
 import { createServiceClient } from "@/contract/client.ts";
 import { GET as getCase } from "@/app/v2/case/route";
 import { GET as getMonitor } from "@/app/v2/monitor/route";
@@ -61,5 +62,57 @@ describe("createServiceClient", () => {
     await expect(createServiceClient({ baseUrl: "http://api.example.test", fetch: fetchImpl }).monitorCase({ query })).rejects.toThrow(/case_id|meta/);
     const unchecked = await createServiceClient({ baseUrl: "http://api.example.test", fetch: fetchImpl, validateResponse: false }).monitorCase({ query });
     expect(unchecked.body).toEqual(malformed);
+  });
+});
+
+describe("createServiceClient reading a newer server's answers", () => {
+  const query = { case_id: "1:23-cv-04567", court_code: "nysd", context: "full" as const, last_checked: "2026-11-15T00:00:00Z" };
+
+  /** A real sandbox answer with a delta, changed by `edit` as a newer server (or a broken one) would send it. */
+  async function answerWith(edit: (body: Record<string, any>) => void) {
+    const { fetchImpl } = recordingFetch();
+    const served = await fetchImpl(`http://api.example.test/v2/case?${new URLSearchParams(query)}`, { headers: { "x-service-test": "1" } });
+    const body = (await served.json()) as Record<string, any>;
+    expect(body.delta).toBeDefined();
+    edit(body);
+    return (async () => Response.json(body)) as unknown as typeof fetch;
+  }
+
+  it("keeps an answer (already paid for) that carries fields this client does not know, with the fields it knows", async () => {
+    const fetchImpl = await answerWith((body) => {
+      body.delta.added_later = { anything: 1 };
+      body.added_later = "x";
+    });
+    const answer = await createServiceClient({ baseUrl: "http://api.example.test", fetch: fetchImpl }).getCase({ query });
+    expect(answer.status).toBe(200);
+    if (answer.status !== 200) throw new Error("unreachable");
+    expect(answer.body.case_id).toBe("1:23-cv-04567");
+    expect(answer.body.delta?.since).toBe("2026-11-15T00:00:00Z");
+    expect(answer.body.delta?.change_count).toBeGreaterThan(0);
+    expect(answer.body).not.toHaveProperty("added_later");
+    expect(answer.body.delta).not.toHaveProperty("added_later");
+    expect("docket_history" in answer.body.case).toBe(true);
+  });
+
+  it("still refuses a field it knows with the wrong type", async () => {
+    const fetchImpl = await answerWith((body) => {
+      body.delta.added_later = 1;
+      body.delta.change_count = "three";
+    });
+    await expect(createServiceClient({ baseUrl: "http://api.example.test", fetch: fetchImpl }).getCase({ query })).rejects.toThrow(/change_count/);
+  });
+
+  it("does not read a full case with a bad field as a basic case (dropping the full case's fields)", async () => {
+    const fetchImpl = await answerWith((body) => {
+      body.case.docket_history[0].entry_number = "one";
+    });
+    await expect(createServiceClient({ baseUrl: "http://api.example.test", fetch: fetchImpl }).getCase({ query })).rejects.toThrow();
+  });
+
+  it("leaves the contract's own schemas strict: the server's answers are checked against them", async () => {
+    const fetchImpl = await answerWith((body) => {
+      body.delta.added_later = 1;
+    });
+    expect(caseResponseSchema.safeParse(await (await fetchImpl("http://api.example.test")).json()).success).toBe(false);
   });
 });
