@@ -11,7 +11,7 @@ export interface ServiceClientOptions {
   baseUrl: string;
   /** Answer from the sandbox fixtures, free (sends X-Service-Test: 1). */
   sandbox?: boolean;
-  /** Echoed in meta.tag of every answer (at most 64 characters). */
+  /** Echoed in meta.tag of every answer (at most 64 characters, any Unicode: sent as UTF-8). */
   tag?: string;
   /** The fetch to send requests with; default: the global fetch. */
   fetch?: typeof fetch;
@@ -38,10 +38,25 @@ function lenientRoute(route: AppRoute): AppRoute {
   return lenient;
 }
 
+/**
+ * A header value is bytes, and fetch refuses a string with a character above U+00FF ("東京") rather than
+ * encode it. X-Service-Tag is UTF-8 text (the contract): its UTF-8 bytes travel one character per byte, and
+ * the server reads them back as UTF-8 (lib/http/header-text.ts), so "über" and "東京" are echoed as sent.
+ */
+function utf8HeaderValue(text: string): string {
+  let bytes = "";
+  for (const byte of new TextEncoder().encode(text)) bytes += String.fromCharCode(byte);
+  return bytes;
+}
+
 // A custom fetcher replaces ts-rest's default one, which is where ts-rest checks answers against the
 // contract: the check is done here, for every JSON answer whose status the contract describes.
 function fetcher(fetchImpl: typeof fetch): ApiFetcher {
-  return async ({ route, path, method, headers, body, fetchOptions, validateResponse: validate }) => {
+  return async ({ route, path, method, headers: given, body, fetchOptions, validateResponse: validate }) => {
+    // The tag is encoded here, not where it is set, so a tag passed for one call travels the same way.
+    const headers = Object.fromEntries(
+      Object.entries(given).map(([name, value]) => [name, name.toLowerCase() === "x-service-tag" ? utf8HeaderValue(value) : value]),
+    );
     const response = await fetchImpl(path, { ...fetchOptions, method, headers, body: body ?? undefined });
     const type = response.headers.get("content-type") ?? "";
     // 204 and 304 have no body: undefined, as the contract's types say (c.noBody()).

@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { createServiceClient } from "@/contract/client.ts";
 
 const root = process.cwd();
 const consumer = path.join(root, "tests/consumer");
@@ -59,5 +60,12 @@ describe("typed ts-rest client from outside the app", () => {
       unpaid_code: "payment_required",
     });
     expect(seen.courts).toBeGreaterThan(200);
+  });
+
+  it("createServiceClient sends a tag beyond Latin-1 as UTF-8, and the running server echoes it", async () => {
+    const api = createServiceClient({ baseUrl: inject("baseUrl"), sandbox: true, tag: "東京" });
+    const answer = await api.getCase({ query: { case_id: "23-15678", court_code: "ca9" } });
+    expect(answer.status).toBe(200);
+    expect(answer.status === 200 && answer.body.meta.tag).toBe("東京");
   });
 });

@@ -32,6 +32,20 @@ describe("createServiceClient", () => {
     expect(sent[0]!.headers.get("x-service-tag")).toBe("agent-9");
   });
 
+  it("sends a tag beyond Latin-1 as its UTF-8 bytes, which the server reads back as the text", async () => {
+    const { sent, fetchImpl } = recordingFetch();
+    const api = createServiceClient({ baseUrl: "http://api.example.test", sandbox: true, tag: "東京", fetch: fetchImpl });
+    const answer = await api.getCase({ query: { case_id: "23-15678", court_code: "ca9" } });
+    expect(sent[0]!.headers.get("x-service-tag")).toBe(Buffer.from("東京", "utf8").toString("latin1"));
+    expect(answer.status).toBe(200);
+    if (answer.status !== 200) throw new Error("unreachable");
+    expect(answer.body.meta.tag).toBe("東京");
+    // A tag given for one call is sent the same way.
+    const once = await api.getCase({ query: { case_id: "23-15678", court_code: "ca9" }, headers: { "x-service-tag": "über 東京" } });
+    expect(sent[1]!.headers.get("x-service-tag")).toBe(Buffer.from("über 東京", "utf8").toString("latin1"));
+    expect(once.status === 200 && once.body.meta.tag).toBe("über 東京");
+  });
+
   it("returns errors in the envelope, typed by status", async () => {
     const { fetchImpl } = recordingFetch();
     const api = createServiceClient({ baseUrl: "http://api.example.test", fetch: fetchImpl });
