@@ -1,10 +1,10 @@
 // A typed client of the API: `import { createServiceClient } from "court-docket-api/client"`. It is ts-rest's
 // client for the contract, with the base URL, the sandbox switch, the X-Service-Tag header and a `fetch`
 // the caller can replace, for example with an x402 payer (`wrapFetchWithPayment` from @x402/fetch).
-import { initClient, validateResponse, type ApiFetcher, type AppRoute } from "@ts-rest/core";
+import { initClient, validateResponse, type ApiFetcher, type AppRoute, type InitClientReturn } from "@ts-rest/core";
 import { z } from "zod";
 import { lenientSchema } from "./lenient.ts";
-import { contract } from "./router.ts";
+import { contract, type Contract } from "./router.ts";
 
 export interface ServiceClientOptions {
   /** e.g. https://api.example.com (no trailing /v2). */
@@ -73,16 +73,27 @@ function fetcher(fetchImpl: typeof fetch): ApiFetcher {
   };
 }
 
-export function createServiceClient(options: ServiceClientOptions) {
+/** What createServiceClient gives ts-rest's initClient, which types the client's calls by it. */
+interface ServiceClientArgs {
+  baseUrl: string;
+  baseHeaders: Record<string, string>;
+  validateResponse: boolean;
+  api: ApiFetcher;
+}
+
+// Named, not inferred: an inferred type is written out in full into client.d.ts as this build's lib "dom"
+// resolves it (`cache?: RequestCache`), and a Node project without "dom" failed to check the package with
+// TS2304. Named, ts-rest's types are resolved in the consumer's own environment.
+export type ServiceClient = InitClientReturn<Contract, ServiceClientArgs>;
+
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const baseHeaders: Record<string, string> = {};
   if (options.sandbox) baseHeaders["x-service-test"] = "1";
   if (options.tag !== undefined) baseHeaders["x-service-tag"] = options.tag;
-  return initClient(contract, {
+  return initClient<Contract, ServiceClientArgs>(contract, {
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     baseHeaders,
     validateResponse: options.validateResponse ?? true,
     api: fetcher(options.fetch ?? ((input, init) => fetch(input, init))),
   });
 }
-
-export type ServiceClient = ReturnType<typeof createServiceClient>;

@@ -36,7 +36,14 @@ writeFileSync(
       type: "module",
       license: "MIT",
       engines: { node: ">=20.19" },
-      exports: { "./contract": entry("index"), "./client": entry("client"), "./callbacks": entry("callbacks/verify-delivery") },
+      // "./package.json" as in the app's manifest: with an exports map, nothing unlisted resolves, and tools
+      // read an installed package's version through it.
+      exports: {
+        "./contract": entry("index"),
+        "./client": entry("client"),
+        "./callbacks": entry("callbacks/verify-delivery"),
+        "./package.json": "./package.json",
+      },
       dependencies: { zod: app.dependencies.zod, "@ts-rest/core": app.dependencies["@ts-rest/core"] },
     },
     null,

@@ -56,7 +56,16 @@ describe("the client package from outside", () => {
     writeFileSync(path.join(project, "main.ts"), CONSUMER.replaceAll("BASE_URL", inject("baseUrl")));
     const install = spawnSync(
       "npm",
-      ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", tarball, `typescript@${versions.devDependencies.typescript}`],
+      [
+        "install",
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+        "--ignore-scripts",
+        tarball,
+        `typescript@${versions.devDependencies.typescript}`,
+        `@types/node@${versions.devDependencies["@types/node"]}`,
+      ],
       { cwd: project, encoding: "utf8" },
     );
     if (install.status !== 0) throw new Error(install.stderr);
@@ -88,6 +97,30 @@ describe("the client package from outside", () => {
     // Our declarations and the consumer's code are clean; the only errors are inside @ts-rest/core's .d.ts
     // files, which name zod 3 types (ZodNativeEnum, AnyZodObject, objectOutputType) that zod 4 no longer has.
     expect(errors.filter((line) => !line.startsWith("node_modules/@ts-rest/core/"))).toEqual([]);
+  });
+
+  it("type-checks in a Node project without the DOM library (lib ES2023, types node), skipLibCheck false", () => {
+    writeFileSync(
+      path.join(project, "tsconfig.node.json"),
+      JSON.stringify({
+        compilerOptions: { target: "ES2022", lib: ["ES2023"], types: ["node"], module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: false, noEmit: true },
+        include: ["main.ts"],
+      }),
+    );
+    const compile = spawnSync(path.join(project, "node_modules/.bin/tsc"), ["-p", "tsconfig.node.json"], { cwd: project, encoding: "utf8" });
+    const errors = compile.stdout.split("\n").filter((line) => / error TS\d+/.test(line));
+    // As above, @ts-rest/core's own declarations are the only ones allowed to fail: ours name no DOM type
+    // (RequestCache, ...) that a Node project without lib "dom" lacks.
+    expect(errors.filter((line) => !line.startsWith("node_modules/@ts-rest/core/"))).toEqual([]);
+  });
+
+  it("exports its package.json, as the app's manifest does (tools read the installed version through it)", () => {
+    const read = spawnSync("node", ["--input-type=module", "-e", 'import { createRequire } from "node:module"; console.log(createRequire(import.meta.url)("court-docket-api/package.json").version);'], {
+      cwd: project,
+      encoding: "utf8",
+    });
+    expect(read.status, read.stderr).toBe(0);
+    expect(read.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).version);
   });
 
   it("type-checks and answers from the running server", () => {
