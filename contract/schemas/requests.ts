@@ -14,24 +14,42 @@ import { DELIVERIES_LIMIT_MAX } from "./wallet.ts";
 export const MAX_TAG_LENGTH = 64;
 export const MAX_BATCH_QUERIES = 50;
 
+/** The most characters of a caller's value that an error message quotes. */
+export const MAX_QUOTED_CHARACTERS = 100;
+
+/**
+ * A caller's value quoted in an error message, cut after MAX_QUOTED_CHARACTERS with the cut marked. Over HTTP
+ * the URL's length bounds what a message can echo; MCP arguments and batch bodies have no such bound, and a
+ * 400 KB case_id was answered with 800 KB of error (message and data.message).
+ */
+export function quoteInput(value: string): string {
+  if (value.length <= MAX_QUOTED_CHARACTERS) return `"${value}"`;
+  // Never half a surrogate pair: the cut stays valid UTF-16 (and so valid JSON text).
+  const cut = value.slice(0, MAX_QUOTED_CHARACTERS).replace(/[\uD800-\uDBFF]$/, "");
+  return `"${cut}…" (${value.length} characters)`;
+}
+
 /** Explains precisely why a string is not an ISO-8601 timestamp with offset. */
 export function describeBadTimestamp(input: unknown, name: string): string {
   if (typeof input !== "string" || input.trim() === "") {
     return `${name} must be an ISO-8601 timestamp with a timezone offset, e.g. 2026-11-20T14:00:00Z`;
   }
+  const quoted = quoteInput(input);
   if (/^\d{4}-\d{2}-\d{2}$/.test(input)) {
-    return `${name} "${input}" is a bare date; send a timestamp with a timezone offset, e.g. ${input}T00:00:00Z`;
+    return `${name} ${quoted} is a bare date; send a timestamp with a timezone offset, e.g. ${input}T00:00:00Z`;
   }
   if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)? \d{2}:?\d{2}$/.test(input)) {
-    return `${name} "${input}" looks like a +hh:mm offset whose "+" became a space: in a URL query write "+" as %2B`;
+    return `${name} ${quoted} looks like a +hh:mm offset whose "+" became a space: in a URL query write "+" as %2B`;
   }
   if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(input)) {
-    return `${name} "${input}" has no timezone offset; append Z or ±hh:mm, e.g. ${input.replace(" ", "T")}Z`;
+    // The fraction has no length limit: a long one is not repeated as the example.
+    const example = input.length <= MAX_QUOTED_CHARACTERS ? `${input.replace(" ", "T")}Z` : "2026-11-20T14:00:00Z";
+    return `${name} ${quoted} has no timezone offset; append Z or ±hh:mm, e.g. ${example}`;
   }
   if (ISO_TIMESTAMP_WITH_OFFSET.test(input)) {
-    return `${name} "${input}" is not a real date and time`;
+    return `${name} ${quoted} is not a real date and time`;
   }
-  return `${name} "${input}" is not an ISO-8601 timestamp with a timezone offset, e.g. 2026-11-20T14:00:00Z`;
+  return `${name} ${quoted} is not an ISO-8601 timestamp with a timezone offset, e.g. 2026-11-20T14:00:00Z`;
 }
 
 const timestampParam = (name: string) =>
@@ -46,13 +64,14 @@ const requiredString = (name: string) =>
 /** Comma-separated filing types, e.g. `motion,order`; filters `delta.new_filings` only. */
 export const filingTypesParamSchema = z.string().superRefine((value, ctx) => {
   const parts = value.split(",").map((part) => part.trim().toLowerCase());
-  const unknown = parts.filter((part) => !(FILING_TYPES as readonly string[]).includes(part));
+  const unknown = [...new Set(parts.filter((part) => !(FILING_TYPES as readonly string[]).includes(part)))];
   if (unknown.length > 0) {
+    // A few of them, each quoted within bounds (quoteInput): the value itself has no length limit over MCP.
+    const named = unknown.slice(0, 3).map((u) => (u === "" ? "an empty item" : quoteInput(u)));
+    const more = unknown.length > named.length ? ` and ${unknown.length - named.length} more` : "";
     ctx.addIssue({
       code: "custom",
-      message:
-        `filing_types contains ${unknown.map((u) => (u === "" ? "an empty item" : `"${u}"`)).join(", ")}; ` +
-        `allowed values: ${FILING_TYPES.join(", ")}`,
+      message: `filing_types contains ${named.join(", ")}${more}; allowed values: ${FILING_TYPES.join(", ")}`,
     });
   }
 });

@@ -1,6 +1,6 @@
 // From contract-valid query input to a resolved case request: the rules that need the registry or
 // the clock. Shared by /v2/case, /v2/cases/batch and /v2/monitor (and their MCP twins).
-import { parseTimestampWithOffset, type BatchQuery, type CaseQuery, type FILING_TYPES } from "@/contract";
+import { parseTimestampWithOffset, quoteInput, type BatchQuery, type CaseQuery, type FILING_TYPES } from "@/contract";
 import { resolveCourt, type CoveredCourt } from "@/lib/courts/resolve-court";
 import { SANDBOX_FIXTURE_COURTS } from "@/lib/sandbox/lookup-sandbox-case";
 import { ServiceError } from "@/lib/errors";
@@ -44,14 +44,14 @@ export interface MonitorRequest {
 export function parseLastChecked(raw: string, now: Date): LastChecked {
   const at = new Date(parseTimestampWithOffset(raw));
   if (Number.isNaN(at.getTime())) {
-    throw new ServiceError("invalid_last_checked", `last_checked "${raw}" is not a valid timestamp.`, {
+    throw new ServiceError("invalid_last_checked", `last_checked ${quoteInput(raw)} is not a valid timestamp.`, {
       parameter: "last_checked",
     });
   }
   if (at.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) {
     throw new ServiceError(
       "invalid_last_checked",
-      `last_checked "${raw}" lies in the future (server time ${now.toISOString()}); pass the previous meta.queried_at.`,
+      `last_checked ${quoteInput(raw)} lies in the future (server time ${now.toISOString()}); pass the previous meta.queried_at.`,
       { parameter: "last_checked" },
     );
   }

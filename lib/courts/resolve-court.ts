@@ -1,5 +1,6 @@
 // Registry checks every case query makes before anything is paid for: the court exists (404),
 // it is covered (422), and the case id has the court's format (400).
+import { quoteInput } from "@/contract";
 import { ServiceError } from "@/lib/errors";
 import { normalizeCaseId } from "./normalize-case-id";
 import { caseIdMatches, findCourt } from "./registry";
@@ -31,7 +32,7 @@ export function resolveCourt(courtCode: string, rawCaseId: string, options: Reso
   if (!court) {
     throw new ServiceError(
       "court_not_found",
-      `court_code "${courtCode}" is not in the court registry; GET /v2/status lists every court code.`,
+      `court_code ${quoteInput(courtCode)} is not in the court registry; GET /v2/status lists every court code.`,
       { parameter: "court_code" },
     );
   }
@@ -49,7 +50,7 @@ export function resolveCourt(courtCode: string, rawCaseId: string, options: Reso
   if (!caseIdMatches(court, caseId)) {
     throw new ServiceError(
       "invalid_case_id",
-      `case_id "${rawCaseId}" does not match the format of ${court.court_code}: pattern ${court.case_id_format.pattern}, ` +
+      `case_id ${quoteInput(rawCaseId)} does not match the format of ${court.court_code}: pattern ${court.case_id_format.pattern}, ` +
         `for example "${court.case_id_format.example}".`,
       { parameter: "case_id" },
     );

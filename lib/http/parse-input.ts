@@ -1,5 +1,6 @@
 // Turning raw query strings and JSON bodies into contract-validated input, with errors in our envelope.
 import type { z } from "zod";
+import { MAX_QUOTED_CHARACTERS, quoteInput } from "@/contract";
 import { ServiceError } from "@/lib/errors";
 
 /** Query parameters as an object; a parameter given twice is ambiguous and refused. */
@@ -105,8 +106,11 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.inf
   let message = issue.message;
   if (issue.code === "unrecognized_keys") {
     const keys = (issue as { keys?: string[] }).keys ?? [];
-    parameter = [parameter, keys[0]].filter(Boolean).join(".");
-    message = `unknown field${keys.length > 1 ? "s" : ""} ${keys.map((k) => `"${k}"`).join(", ")}`;
+    // Names are the caller's text, without a length limit in a body or MCP arguments: quoted within bounds,
+    // a few of them (quoteInput), and `parameter` names the first as far as a quote would.
+    parameter = [parameter, keys[0]?.slice(0, MAX_QUOTED_CHARACTERS)].filter(Boolean).join(".");
+    const more = keys.length > 3 ? ` and ${keys.length - 3} more` : "";
+    message = `unknown field${keys.length > 1 ? "s" : ""} ${keys.slice(0, 3).map(quoteInput).join(", ")}${more}`;
     const allowed = allowedKeys(schema, issue.path);
     if (allowed.length > 0) message += `; allowed: ${allowed.join(", ")}`;
     if (keys.includes("document_types")) message += " (v2 names the filter filing_types, a comma-separated string)";

@@ -168,6 +168,27 @@ describe("POST /v2/mcp", () => {
     });
   });
 
+  it("quotes at most a bounded part of a huge argument in its error: the answer stays small, the error the same", async () => {
+    const huge = "9".repeat(400_000);
+    const base = { case_id: "1:23-cv-04567", court_code: "nysd", last_checked: "2026-11-15T00:00:00Z" };
+    const cases: Array<[string, Record<string, unknown>, Record<string, unknown>, string]> = [
+      ["case_id", { ...base, case_id: huge }, { ...base, case_id: "9999" }, "invalid_case_id"],
+      ["court_code", { ...base, court_code: huge }, { ...base, court_code: "zzzz" }, "court_not_found"],
+      ["last_checked", { ...base, last_checked: huge }, { ...base, last_checked: "9999" }, "invalid_last_checked"],
+      ["filing_types", { ...base, filing_types: huge }, { ...base, filing_types: "9999" }, "invalid_parameter"],
+      ["an unknown argument's name", { ...base, [huge]: 1 }, { ...base, x: 1 }, "invalid_parameter"],
+      ["filing_types (many items)", { ...base, filing_types: Array.from({ length: 50_000 }, (_, i) => `x${i}`).join(",") }, { ...base, filing_types: "x,y" }, "invalid_parameter"],
+    ];
+    for (const [label, hugeArgs, shortArgs, code] of cases) {
+      const [large, small] = [await call("service_case_query", hugeArgs), await call("service_case_query", shortArgs)];
+      expect(large.text.length, label).toBeLessThan(10_000);
+      expect(large.body.error.data.code, label).toBe(code);
+      expect(large.body.error.code, label).toBe(small.body.error.code);
+      // The cut is marked: a long value says how long it was, a long list how many more it held.
+      expect(large.body.error.message, label).toMatch(/…" \(\d+ characters\)| and \d+ more/);
+    }
+  });
+
   it("answers protocol errors with the JSON-RPC codes", async () => {
     const parse = await callRoute(POST, "/v2/mcp", { rawBody: "{not json" });
     expect(parse.body.error.code).toBe(-32700);
