@@ -1,9 +1,9 @@
-// The results of MCP's free registry tools, served as GET /v2/status is: from JSON made once (the court list
-// per process, the status's courts per state of their notes), keyed so that handle-mcp-request.ts encodes and
-// escapes each once too. About 1.9 MB an answer; built per call they cost ~30 ms of CPU each.
-import { COURTS, toPublicCourt } from "@/lib/courts/registry";
+// The results of MCP's free registry tools, served as GET /v2/status is: from JSON made once per state of the
+// courts' notes (the status's courts, and the covered ones among them), keyed so that handle-mcp-request.ts
+// encodes and escapes each once too. About 1.9 MB an answer; built per call they cost ~30 ms of CPU each.
 import type { MetaBase } from "@/lib/meta";
 import { readStatusState, statusPrefix } from "@/lib/status/get-status";
+import { rememberBounded } from "@/lib/status/status-memo";
 import type { ToolResult } from "./tools";
 
 /** service_status: GET /v2/status's answer. */
@@ -18,15 +18,21 @@ export async function statusToolResult(meta: MetaBase, baseUrl: string): Promise
   };
 }
 
-/** The registry is fixed for the process (coverage is computed at start-up): each list is serialized once. */
-const courtLists = new Map<boolean, string>();
+/** Each state's covered courts, serialized once (a few states at most, as the status's courts are). */
+const coveredLists = new Map<string, string>();
 
-/** service_court_list: every court, or the covered ones. */
-export function courtListToolResult(includePlanned: boolean): ToolResult {
-  let json = courtLists.get(includePlanned);
-  if (json === undefined) {
-    json = JSON.stringify({ courts: COURTS.filter((court) => includePlanned || court.coverage !== "planned").map(toPublicCourt) });
-    courtLists.set(includePlanned, json);
+/**
+ * service_court_list: every court, or the covered ones, as service_status lists them: with the notes of what
+ * affects them now, the sandbox's in the sandbox (its fixture outage of prd). It served the registry as
+ * recorded, so its notes could disagree with service_status's and GET /v2/status's.
+ */
+export async function courtListToolResult(includePlanned: boolean, sandbox: boolean): Promise<ToolResult> {
+  const { courts } = await readStatusState(sandbox);
+  if (includePlanned) {
+    return { serialized: [{ json: '{"courts":' }, { json: courts.json, key: `status:${courts.version}` }, { json: "}" }] };
   }
-  return { serialized: [{ json, key: `court_list:${includePlanned}` }] };
+  const json = rememberBounded(coveredLists, courts.version, () =>
+    JSON.stringify({ courts: courts.courts.filter((court) => court.coverage !== "planned") }),
+  );
+  return { serialized: [{ json, key: `court_list:covered:${courts.version}` }] };
 }

@@ -175,8 +175,8 @@ export const TOOLS: readonly ToolDefinition[] = [
     title: "Court list",
     description: "Free. Courts with codes, names, jurisdictions and case id patterns; planned courts included unless include_planned is false.",
     input: courtListInput,
-    run: async (args) => {
-      return courtListToolResult(parseWith(courtListInput, args).include_planned);
+    run: async (args, context) => {
+      return courtListToolResult(parseWith(courtListInput, args).include_planned, context.meta.sandbox);
     },
   },
   {

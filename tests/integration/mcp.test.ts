@@ -93,6 +93,19 @@ describe("POST /v2/mcp", () => {
     expect(pricing.body.result.structuredContent.paid.find((entry: { tool: string }) => entry.tool === "service_case_batch").per).toBe("query of the batch");
   });
 
+  it("lists in the sandbox the courts the sandbox's status lists, notes included", async () => {
+    const status = (await call("service_status")).body.result.structuredContent;
+    const overHttp = (await callRoute(getStatus, "/v2/status?test=1")).body;
+    const all = (await call("service_court_list")).body.result.structuredContent;
+    expect(all.courts).toEqual(status.courts);
+    expect(all.courts).toEqual(overHttp.courts);
+    // The sandbox's fixture outage of prd is in its notes, as /v2/status?test=1 says.
+    const prd = (courts: Array<{ court_code: string; notes: string }>) => courts.find((court) => court.court_code === "prd")!.notes;
+    expect(prd(all.courts)).toBe(prd(overHttp.courts));
+    const covered = (await call("service_court_list", { include_planned: false })).body.result.structuredContent;
+    expect(covered.courts).toEqual(status.courts.filter((court: { coverage: string }) => court.coverage !== "planned"));
+  });
+
   it("reports tool errors as JSON-RPC errors in a 200 with our error object in data", async () => {
     const missing = await call("service_case_query", { case_id: "1:24-cv-99999", court_code: "nysd" });
     expect(missing.status).toBe(200);
