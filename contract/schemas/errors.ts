@@ -23,6 +23,25 @@ export const ERROR_CODES = [
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
+/**
+ * x402 v2's PaymentRequirements: one way to pay, what a payer's x402 client signs for (x402's `accepts`).
+ * Loose: x402 may add fields, and a payer passes them on as they came.
+ */
+export const paymentRequirementsSchema = z.looseObject({
+  scheme: z.string(),
+  /** CAIP-2, e.g. `eip155:8453` (Base). */
+  network: z.templateLiteral([z.string(), ":", z.string()]),
+  /** The token's contract address. */
+  asset: z.string(),
+  /** In the token's base units (USDC: 990000 = 0.99 USD). */
+  amount: z.string(),
+  payTo: z.string(),
+  maxTimeoutSeconds: z.number().int(),
+  /** The token's EIP-712 domain (`name`, `version`). */
+  extra: z.record(z.string(), z.unknown()),
+});
+export type PaymentRequirements = z.infer<typeof paymentRequirementsSchema>;
+
 export const errorObjectSchema = z.strictObject({
   code: errorCodeSchema,
   message: z.string().min(1),
@@ -39,8 +58,11 @@ export const errorObjectSchema = z.strictObject({
   retry_after: z.number().int().min(0).optional(),
   /** source_unavailable: when the source court system is expected back, where known. */
   estimated_recovery_at: timestampSchema.optional(),
-  /** payment_required: the x402 payment requirements (also in the `PAYMENT-REQUIRED` header). */
-  payment_requirements: z.array(z.record(z.string(), z.unknown())).optional(),
+  /**
+   * payment_required: the x402 payment requirements (also in the `PAYMENT-REQUIRED` header), typed as x402's own,
+   * so they pass to an x402 client's `createPaymentPayload` as they are.
+   */
+  payment_requirements: z.array(paymentRequirementsSchema).optional(),
 });
 export type ErrorObject = z.infer<typeof errorObjectSchema>;
 
