@@ -9,7 +9,10 @@ export const courtRefreshRequested = eventType("courts/refresh.requested", {
   schema: z.object({ court_code: z.string().min(1), refresh_group: z.string().min(1).optional() }),
 });
 
-/** Deliver one signed callback (the record is in callback_deliveries). */
+/**
+ * Deliver one signed callback (the record is in callback_deliveries). `hand_over`: which hand-over of the
+ * delivery this is (its `resumes` then; 0 or absent for the first): a run posts only while it is the latest.
+ */
 export const callbackDeliveryRequested = eventType("callbacks/delivery.requested", {
-  schema: z.object({ delivery_id: z.string().min(1) }),
+  schema: z.object({ delivery_id: z.string().min(1), hand_over: z.number().int().min(0).optional() }),
 });

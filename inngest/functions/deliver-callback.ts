@@ -6,7 +6,9 @@
 // again as a new run, under an event id of its own, and that run carries on from the attempts recorded: an
 // attempt made is not made again, and the next one is due on the schedule, counted from the last one (at
 // once when that time has passed). So no `idempotency` on the delivery id here: the first hand-over's event
-// id is the delivery's (inngest/send-delivery-events.ts), which Inngest takes once.
+// id is the delivery's (inngest/send-delivery-events.ts), which Inngest takes once. A run only late, not dead,
+// may still wake after its delivery was handed over again: each event says which hand-over it is, and a run
+// that is no longer the latest posts nothing (attempt-delivery.ts) and ends.
 import { attemptDelivery, type AttemptResult } from "@/lib/callbacks/attempt-delivery";
 import { DELAYS_MINUTES, MAX_ATTEMPTS, nextAttemptDue } from "@/lib/callbacks/delivery-schedule";
 import { releaseFailedRun } from "@/lib/callbacks/release-failed-run";
@@ -22,13 +24,13 @@ export const deliverCallback = inngest.createFunction(
     id: "deliver-callback",
     triggers: [callbackDeliveryRequested],
     onFailure: async ({ event, error }) => {
-      const deliveryId = event.data.event.data.delivery_id;
-      const released = await releaseFailedRun(await getPrisma(), deliveryId, now());
-      logEvent("error", "callback delivery run failed", { delivery_id: deliveryId, released, detail: error.message });
+      const { delivery_id: deliveryId, hand_over: handOver = 0 } = event.data.event.data;
+      const released = await releaseFailedRun(await getPrisma(), deliveryId, handOver, now());
+      logEvent("error", "callback delivery run failed", { delivery_id: deliveryId, hand_over: handOver, released, detail: error.message });
     },
   },
   async ({ event, step }) => {
-    const deliveryId = event.data.delivery_id;
+    const { delivery_id: deliveryId, hand_over: handOver = 0 } = event.data;
     let last: AttemptResult | null = null;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
       if (attempt > 1) {
@@ -43,6 +45,7 @@ export const deliverCallback = inngest.createFunction(
           attempt,
           now,
           allowPrivateTargets: getEnv().CALLBACK_ALLOW_PRIVATE_TARGETS,
+          handOver,
         }),
       );
       if (last.state !== "retrying") break;

@@ -12,7 +12,8 @@ export type DeliveryState = "succeeded" | "retrying" | "failed";
 
 export interface AttemptResult {
   attempt: number;
-  state: DeliveryState;
+  /** `superseded`: the run no longer holds the delivery (it was handed to a later run): nothing was posted. */
+  state: DeliveryState | "superseded";
   responseCode: number | null;
   error: string | null;
   keyId: string;
@@ -26,12 +27,23 @@ export interface AttemptDeliveryOptions {
   attempt: number;
   now: () => Date;
   allowPrivateTargets: boolean;
+  /**
+   * The hand-over the calling run holds (the delivery's `resumes` when it was handed over; 0 for the first).
+   * A run whose delivery has since been released and handed over again (find-deliveries-to-hand-over.ts) posts
+   * nothing: two runs would post every attempt twice. Unset (the development runner): not checked.
+   */
+  handOver?: number;
 }
 
-export async function attemptDelivery({ prisma, deliveryId, attempt, now, allowPrivateTargets }: AttemptDeliveryOptions): Promise<AttemptResult> {
+export async function attemptDelivery({ prisma, deliveryId, attempt, now, allowPrivateTargets, handOver }: AttemptDeliveryOptions): Promise<AttemptResult> {
   const delivery = await prisma.callbackDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
   // Held: its request's payment has not settled. Nothing is posted for a request nobody paid for.
   if (delivery.status === "held") throw new Error(`delivery ${deliveryId} is held until its request's payment settles`);
+  // A release counts one more hand-over (release-failed-run.ts, find-deliveries-to-hand-over.ts): a run started
+  // by an earlier one sees it. (Not dispatched_at: a run may start before its hand-over is written down.)
+  if (handOver !== undefined && delivery.resumes !== handOver) {
+    return { attempt, state: "superseded", responseCode: null, error: null, keyId: "", attemptedAt: now().toISOString() };
+  }
   const recorded = await prisma.callbackAttempt.findUnique({ where: { deliveryId_attemptNumber: { deliveryId, attemptNumber: attempt } } });
   if (recorded) {
     return {

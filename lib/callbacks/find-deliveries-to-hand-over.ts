@@ -8,13 +8,17 @@
 // - a delivery whose run stopped without reporting its failure (the report itself failed, say: the database
 //   was away for both), seen by its next attempt being over an hour late: released here, handed over by a
 //   later sweep like the others.
-// A delivery's run is one at a time: a released delivery has no run, and only the sweep hands it over again.
+// Each hand-over's event says which it is (`hand_over`: the delivery's `resumes` then). A released delivery
+// counts one more, so a run of an earlier hand-over that was only late, not dead, posts nothing when it wakes
+// (attempt-delivery.ts), and its late failure report releases nothing (release-failed-run.ts).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { DELAYS_MINUTES } from "./delivery-schedule";
 
 export interface HandOver {
   deliveryId: string;
   eventId: string;
+  /** Which hand-over of the delivery this is: its `resumes` (0 for the first). */
+  handOver: number;
 }
 
 /** A new delivery is left this long to its request's own hand-over. */
@@ -25,10 +29,6 @@ export const RESUME_WAIT_MAX_MS = 6 * 3_600_000;
 /** An attempt this late means no run holds the delivery any more. */
 export const STRANDED_AFTER_MS = 3_600_000;
 const BATCH = 500;
-
-export function resumeWaitMs(resumes: number): number {
-  return Math.min(RESUME_WAIT_MS * 2 ** Math.max(0, resumes - 1), RESUME_WAIT_MAX_MS);
-}
 
 export function handOverEventId(deliveryId: string, resumes: number): string {
   return resumes === 0 ? `delivery-${deliveryId}` : `delivery-${deliveryId}-resume-${resumes}`;
@@ -41,16 +41,20 @@ export async function findDeliveriesToHandOver(prisma: PrismaClient, now: Date):
     select: { id: true },
     take: BATCH,
   });
-  const released = await prisma.callbackDelivery.findMany({
-    where: { status: { in: ["pending", "retrying"] }, dispatchedAt: null, resumes: { gt: 0 }, releasedAt: { lt: new Date(now.getTime() - RESUME_WAIT_MS) } },
-    select: { id: true, resumes: true, releasedAt: true },
-    orderBy: { releasedAt: "asc" },
-    take: BATCH,
-  });
-  const due = released.filter((row) => row.releasedAt!.getTime() + resumeWaitMs(row.resumes) <= now.getTime());
+  // Due in the query itself (each row's own wait), so rows still waiting cannot fill the batch ahead of due ones.
+  const due = await prisma.$queryRawUnsafe<Array<{ id: string; resumes: number }>>(
+    `SELECT id, resumes FROM callback_deliveries
+      WHERE status IN ('pending', 'retrying') AND dispatched_at IS NULL AND resumes > 0
+        AND released_at + make_interval(secs => least($2::float8 * power(2, least(resumes - 1, 30)), $3::float8)) <= $1::timestamptz
+      ORDER BY released_at
+      LIMIT ${BATCH}`,
+    now.toISOString(),
+    RESUME_WAIT_MS / 1000,
+    RESUME_WAIT_MAX_MS / 1000,
+  );
   return [
-    ...fresh.map((row) => ({ deliveryId: row.id, eventId: handOverEventId(row.id, 0) })),
-    ...due.map((row) => ({ deliveryId: row.id, eventId: handOverEventId(row.id, row.resumes) })),
+    ...fresh.map((row) => ({ deliveryId: row.id, eventId: handOverEventId(row.id, 0), handOver: 0 })),
+    ...due.map((row) => ({ deliveryId: row.id, eventId: handOverEventId(row.id, row.resumes), handOver: row.resumes })),
   ];
 }
 

@@ -6,10 +6,14 @@
 // nothing.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
-/** Releases the delivery; false when there was nothing to release. */
-export async function releaseFailedRun(prisma: PrismaClient, deliveryId: string, now: Date): Promise<boolean> {
+/**
+ * Releases the delivery if the failed run still held it (`handOver`: the hand-over the run was started by);
+ * false when there was nothing to release. A late report of a run whose delivery was already handed to a
+ * later run must not take it from that one.
+ */
+export async function releaseFailedRun(prisma: PrismaClient, deliveryId: string, handOver: number, now: Date): Promise<boolean> {
   const { count } = await prisma.callbackDelivery.updateMany({
-    where: { id: deliveryId, status: { in: ["pending", "retrying"] }, dispatchedAt: { not: null } },
+    where: { id: deliveryId, status: { in: ["pending", "retrying"] }, dispatchedAt: { not: null }, resumes: handOver },
     data: { dispatchedAt: null, releasedAt: now, resumes: { increment: 1 } },
   });
   return count > 0;

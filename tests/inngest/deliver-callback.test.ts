@@ -83,10 +83,16 @@ async function newDelivery(url = `http://127.0.0.1:${port}/hooks/dockets`) {
 /** @inngest/test cannot wait out step.sleep: each sleep step gets a mocked (instant) result. */
 const sleeps = () => Array.from({ length: 6 }, (_, index) => ({ id: `wait-${index + 1}`, handler: () => null }));
 
-async function run(deliveryId: string) {
+/** A run of the delivery's hand-over `handOver` (0: the first; a resumed one: the delivery's `resumes` then). */
+async function run(deliveryId: string, handOver?: number) {
   const engine = new InngestTestEngine({ function: deliverCallback });
-  return engine.execute({ events: [{ name: "callbacks/delivery.requested", data: { delivery_id: deliveryId } }], steps: sleeps() });
+  const data = handOver === undefined ? { delivery_id: deliveryId } : { delivery_id: deliveryId, hand_over: handOver };
+  return engine.execute({ events: [{ name: "callbacks/delivery.requested", data }], steps: sleeps() });
 }
+
+/** Inngest's call of the function's failure handler for a run of hand-over `handOver`. */
+const reportFailure = (deliveryId: string, message: string, handOver?: number) =>
+  deliverCallback.opts.onFailure!({ event: { data: { event: { data: { delivery_id: deliveryId, hand_over: handOver } } } }, error: new Error(message) } as never);
 
 describe("deliver-callback", () => {
   it("delivers on the first try: a signed POST of {payload, webhook}, recorded as succeeded", async () => {
@@ -192,10 +198,10 @@ describe("a delivery whose run fails", () => {
 
     // Inngest then calls the function's failure handler: the delivery is handed back.
     const failedAt = new Date();
-    await deliverCallback.opts.onFailure!({ event: { data: { event: { data: { delivery_id: delivery.id } } } }, error: new Error("the database is away") } as never);
+    await reportFailure(delivery.id, "the database is away");
     expect(await prisma().callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: "retrying", dispatchedAt: null, resumes: 1 });
     // A second report of the same failure changes nothing.
-    await deliverCallback.opts.onFailure!({ event: { data: { event: { data: { delivery_id: delivery.id } } } }, error: new Error("again") } as never);
+    await reportFailure(delivery.id, "again");
     expect(await prisma().callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ resumes: 1 });
 
     // The sweep hands it over again after a wait, under a new event id (the first one is taken for a day).
@@ -204,7 +210,7 @@ describe("a delivery whose run fails", () => {
 
     // The new run makes no attempt twice: attempt 1 stands, attempt 2 is due 3 minutes after it.
     answers = [200];
-    const { result, ctx } = await run(delivery.id);
+    const { result, ctx } = await run(delivery.id, 1);
     expect(result).toEqual({ delivery_id: delivery.id, state: "succeeded", attempts: 2 });
     expect(received).toHaveLength(2);
     const stored = await prisma().callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: { attemptsLog: { orderBy: { attemptNumber: "asc" } } } });
@@ -216,7 +222,7 @@ describe("a delivery whose run fails", () => {
   it("is not attempted again by the sweep once finished, nor before its wait", async () => {
     const delivery = await newDelivery();
     await prisma().callbackDelivery.update({ where: { id: delivery.id }, data: { status: "succeeded", attempts: 1, dispatchedAt: new Date() } });
-    await deliverCallback.opts.onFailure!({ event: { data: { event: { data: { delivery_id: delivery.id } } } }, error: new Error("late report") } as never);
+    await reportFailure(delivery.id, "late report");
     expect(await prisma().callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ resumes: 0 });
     expect(await handedOver(at(new Date(), 60 * 24))).not.toContain(`delivery-${delivery.id}-resume-1`);
   });
@@ -230,6 +236,41 @@ describe("a delivery whose run fails", () => {
     await prisma().callbackDelivery.update({ where: { id: delivery.id }, data: { resumes: 12 } });
     expect(await handedOver(at(releasedAt, 359))).not.toContain(`delivery-${delivery.id}-resume-12`);
     expect(await handedOver(at(releasedAt, 361))).toContain(`delivery-${delivery.id}-resume-12`);
+  });
+
+  it("posts nothing from a run that was only late when its delivery was handed over again, and its late failure releases nothing", async () => {
+    const now = new Date();
+    const delivery = await newDelivery();
+    // Handed over 61 minutes ago, never attempted: the sweep takes the delivery from that run and, 5 minutes
+    // later, hands it over again. The first run was only late: it and the new one both run now.
+    await prisma().callbackDelivery.update({ where: { id: delivery.id }, data: { dispatchedAt: at(now, -61) } });
+    await findDeliveriesToHandOver(prisma(), now);
+    const [again] = (await findDeliveriesToHandOver(prisma(), at(now, 6))).filter((handOver) => handOver.deliveryId === delivery.id);
+    expect(again).toEqual({ deliveryId: delivery.id, eventId: `delivery-${delivery.id}-resume-1`, handOver: 1 });
+    await prisma().callbackDelivery.update({ where: { id: delivery.id }, data: { dispatchedAt: new Date() } });
+    answers = Array(7).fill(500);
+    const [late, resumed] = await Promise.all([run(delivery.id), run(delivery.id, 1)]);
+    expect(late.result).toMatchObject({ state: "superseded" });
+    expect(resumed.result).toMatchObject({ state: "failed", attempts: 7 });
+    // One POST per attempt: the late run posted none.
+    expect(received).toHaveLength(7);
+    // The late run's failure report, arriving now, does not take the delivery from the new run.
+    await reportFailure(delivery.id, "late run failed", 0);
+    expect(await prisma().callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ resumes: 1, status: "failed" });
+  });
+
+  it("hands over a due delivery whatever the ones still waiting ahead of it (their waits are in the query)", async () => {
+    const now = new Date();
+    const waiting = await Promise.all(Array.from({ length: 3 }, () => newDelivery()));
+    const due = await newDelivery();
+    // Released long ago, each after many resumes: 6 hours to wait. The due one was released later.
+    for (const delivery of waiting) {
+      await prisma().callbackDelivery.update({ where: { id: delivery.id }, data: { status: "retrying", attempts: 1, lastAttemptAt: at(now, -120), releasedAt: at(now, -60), resumes: 10 } });
+    }
+    await prisma().callbackDelivery.update({ where: { id: due.id }, data: { status: "retrying", attempts: 1, lastAttemptAt: at(now, -30), releasedAt: at(now, -10), resumes: 1 } });
+    const handed = (await findDeliveriesToHandOver(prisma(), now)).map((handOver) => handOver.deliveryId);
+    expect(handed).toContain(due.id);
+    for (const delivery of waiting) expect(handed).not.toContain(delivery.id);
   });
 
   it("is released by the sweep when its run stopped without a report: its next attempt over an hour late", async () => {
