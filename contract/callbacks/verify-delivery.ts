@@ -53,10 +53,15 @@ function header(headers: VerifyDeliveryOptions["headers"], name: string): string
   return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
 }
 
+/** A string or a Uint8Array (a Buffer is one), also one made in another realm (a test runner's vm context). */
+function isBytes(body: unknown): body is string | Uint8Array {
+  return typeof body === "string" || (ArrayBuffer.isView(body) && Object.prototype.toString.call(body) === "[object Uint8Array]");
+}
+
 export function verifyDelivery(options: VerifyDeliveryOptions): DeliveryVerification {
   // A body that is not bytes (a framework's parsed `{}` for a request of another content type, undefined) is
   // no delivery of ours: refused like a wrong signature, not thrown as a 500.
-  if (typeof options.rawBody !== "string" && !(options.rawBody instanceof Uint8Array)) return { ok: false, reason: "bad_signature" };
+  if (!isBytes(options.rawBody)) return { ok: false, reason: "bad_signature" };
   const signature = header(options.headers, SIGNATURE_HEADER);
   const keyId = header(options.headers, KEY_ID_HEADER);
   const timestampText = header(options.headers, TIMESTAMP_HEADER);

@@ -117,6 +117,10 @@ describe("ACIS readers: number forms, refusals, pieces put together", () => {
     expect(readAcisDocketEntries(list([item({ filedDate: "2026-03-05T16:17:31.000+00:00" })]))).toMatchObject({ kind: "partial", entries: [{ sequence: "e1" }] });
     expect(readAcisDocketEntries(list([item({ entryFiledDate: "2026-03-05T16:17:31.000+00:00" })]))).toMatchObject({ kind: "refused", reason: "unreadable" });
     expect(readAcisDocketEntries(list([item({ filedDate: "03/05/2026 at noon" })]))).toMatchObject({ kind: "refused", reason: "unreadable" });
+    expect(readAcisDocketEntries(list([item({ filedDate: null, docketEntryStatus: "Docketed" })]))).toMatchObject({ kind: "refused", reason: "unreadable" });
+    // An entry ACIS says is not docketed yet, without a time: not on the docket yet, skipped (the case still reads).
+    const pending = item({ docketEntryUUID: "e2", filedDate: null, docketEntryStatus: "Pending Review" });
+    expect(readAcisDocketEntries(list([item({ filedDate: "2026-03-05T16:17:31.000+00:00", docketEntryStatus: "Docketed" }), pending]))).toMatchObject({ kind: "partial", entries: [{ sequence: "e1" }] });
     expect(readAcisDocketEntries(list([{ docketEntryHeader: { docketEntryUUID: "e1", filedDate: "2026-03-05T16:17:31.000+00:00" } }]))).toMatchObject({ kind: "refused", reason: "unreadable" });
     // The page says it holds an entry, and no results can be read: the list was renamed, it is not empty.
     const renamed = JSON.stringify({ _embedded: { entries: [item({ filedDate: "2026-03-05T16:17:31.000+00:00" })] }, page: { size: 50, totalElements: 1, totalPages: 1, number: 0 } });

@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { signDeliveryBody, verifyDelivery } from "@/contract/callbacks/verify-delivery.ts";
 
@@ -46,7 +47,11 @@ describe("verifyDelivery", () => {
   });
 
   it("refuses a body that is not bytes (a framework's parsed {} or undefined) instead of throwing", () => {
-    for (const rawBody of [{}, undefined, null, 42]) {
+    // A Buffer made in another realm (a vm context, as some test runners use) is bytes all the same.
+    const foreign = runInNewContext("new Uint8Array(bytes)", { bytes: [...Buffer.from(body, "utf8")] }) as Uint8Array;
+    expect(foreign instanceof Uint8Array).toBe(false);
+    expect(verifyDelivery({ rawBody: foreign, headers: headers(), secrets: { key_current: secret }, nowSeconds: now }).ok).toBe(true);
+    for (const rawBody of [{}, undefined, null, 42, new DataView(new ArrayBuffer(4))]) {
       expect(verifyDelivery({ rawBody: rawBody as never, headers: headers(), secrets: { key_current: secret }, nowSeconds: now })).toEqual({ ok: false, reason: "bad_signature" });
     }
   });

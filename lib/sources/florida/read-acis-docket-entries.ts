@@ -41,7 +41,11 @@ export function readAcisDocketEntries(json: string): PartialDocketRead | PageRef
     const instant = Date.parse(str(header.filedDate));
     const text = acisEntryText(header);
     // Every entry ACIS lists has a filing time and a name (every one of the corpus's): one without is a changed
-    // layout, and dropping it would store the docket short of its entries as the whole one.
+    // layout, and dropping it would store the docket short of its entries as the whole one. Except an entry
+    // ACIS says is not docketed yet (every corpus entry is "Docketed"; a filing still under review may have no
+    // time): not on the docket, so skipped, rather than the whole case refused until the clerk dockets it.
+    const status = str(header.docketEntryStatus);
+    if (Number.isNaN(instant) && status && !/^docketed$/i.test(status)) continue;
     if (Number.isNaN(instant)) return refuse("unreadable", `an ACIS docket entry without a filing time this reader knows (filedDate ${JSON.stringify(str(header.filedDate).slice(0, 40))})`);
     if (!text) return refuse("unreadable", "an ACIS docket entry without a name, type or description");
     const id = str(header.docketEntryUUID) || null;
