@@ -1,5 +1,6 @@
 // Refreshes one court's tracked cases, a chunk per step (a retried step redoes only its chunk), then
-// records the court's health from the whole run. One run per court at a time, and one per court system's host.
+// records the court's health from the whole run. Inngest's concurrency counts steps: one step (a chunk of cases)
+// per court at a time, and one per court system's host.
 import { recordCourtRun } from "@/lib/courts/court-health";
 import { findCourt } from "@/lib/courts/registry";
 import { getPrisma } from "@/lib/db";
@@ -16,8 +17,8 @@ export const refreshCourt = inngest.createFunction(
   {
     id: "refresh-court",
     triggers: [courtRefreshRequested],
-    // One run per court, and one per court system's host (refresh_group: the 17 TAMES courts, the 7 ACIS
-    // courts): runs of one host at once only queue behind its pace, and time out there.
+    // One step per court at a time, and one per court system's host (refresh_group: the 17 TAMES courts, the 7
+    // ACIS courts): chunks of one host at once only queue behind its pace, and time out there.
     concurrency: [
       { key: "event.data.court_code", limit: 1 },
       { key: "event.data.refresh_group", limit: 1 },
