@@ -91,16 +91,21 @@ export function assignEntryKeys(incoming: readonly KeyedEntry[], stored: readonl
   const looseStored = stored.filter((identity) => isLoose(baseOf(identity.key)));
   // By document, through a map: an appellate docket holds thousands of such entries.
   const storedByDocument = groupBy(looseStored, (identity) => identity.document);
-  incoming.forEach((entry, index) => {
-    if (!isLoose(bases[index]!)) return;
-    for (const document of documentsOf(entry)) {
-      const found = storedByDocument.get(document)?.find((identity) => !used.has(identity));
-      if (!found) continue;
-      used.add(found);
-      keys[index] = found.key;
-      return;
-    }
-  });
+  // Each entry's first document before any entry's others: an entry must not take, through a document it
+  // merely also lists, the stored entry that another one shows first.
+  for (const position of ["first", "others"] as const) {
+    incoming.forEach((entry, index) => {
+      if (!isLoose(bases[index]!) || keys[index] !== undefined) return;
+      const documents = documentsOf(entry);
+      for (const document of position === "first" ? documents.slice(0, 1) : documents.slice(1)) {
+        const found = storedByDocument.get(document)?.find((identity) => !used.has(identity));
+        if (!found) continue;
+        used.add(found);
+        keys[index] = found.key;
+        return;
+      }
+    });
+  }
   const unmatchedByBase = new Map<string, Set<number>>();
   for (const [base, members] of incomingByBase) {
     const candidates = storedByBase.get(base) ?? [];
