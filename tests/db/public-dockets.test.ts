@@ -11,7 +11,8 @@ import { findCourt } from "@/lib/courts/registry";
 import { useDatabase } from "@/lib/db";
 import { refreshCases } from "@/lib/refresh/refresh-cases";
 import { caseObjectOf } from "@/lib/sources/read-saved-page";
-import { forgetAcisCourtsForTests } from "@/lib/sources/florida/fetch-acis";
+import { fetchAcisCourts, forgetAcisCourtsForTests } from "@/lib/sources/florida/fetch-acis";
+import { inBackground } from "@/lib/sources/http/request-priority";
 import { readAcisDocketEntries } from "@/lib/sources/florida/read-acis-docket-entries";
 import { readScotusJson } from "@/lib/sources/scotus/read-scotus-json";
 import { readTamesCase } from "@/lib/sources/texas/read-tames-case";
@@ -88,6 +89,22 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("the free public docket systems
       expect(asked[0]!.pathname).toBe("/Case.aspx");
       expect(asked[0]!.searchParams.get("cn")).toBe(number);
       expect(asked[0]!.searchParams.get("coa")).toBe(env.tames.courtOf(number));
+    }
+  });
+
+  it("Florida: the list of courts one caller started serves the others, also when that caller gives up (a refresh's deadline)", async () => {
+    forgetAcisCourtsForTests();
+    env.acis.courtsDelayMs = 300;
+    try {
+      const refresh = new AbortController();
+      const started = inBackground(() => fetchAcisCourts(refresh.signal));
+      const live = fetchAcisCourts(AbortSignal.timeout(5_000));
+      setTimeout(() => refresh.abort(new Error("the refresh's deadline")), 50);
+      await expect(started).rejects.toThrow(/deadline/);
+      const courts = await live;
+      expect(Array.isArray(courts) && courts.length).toBeGreaterThan(0);
+    } finally {
+      env.acis.courtsDelayMs = 0;
     }
   });
 

@@ -4,6 +4,7 @@
 // paged list (50 a page; entries newest first).
 import { getEnv } from "@/lib/env";
 import { getCourtHttpClient, type CourtResponse } from "../http/court-http-client";
+import { asShared } from "../http/request-priority";
 import type { PageRefusal } from "../types";
 import { readAcisCourts, type AcisCourt } from "./read-acis-courts";
 
@@ -21,11 +22,17 @@ const get = (target: string, label: string, signal: AbortSignal) =>
 
 let courts: { base: string; at: number; list: Promise<AcisCourt[] | PageRefusal> } | null = null;
 
-/** ACIS's courts (or why they could not be read), asked at most once a day per process. */
+/**
+ * ACIS's courts (or why they could not be read), asked at most once a day per process. The one request serves
+ * every caller waiting meanwhile, so it is made on its own deadline and at live priority (request-priority.ts),
+ * not on the signal and priority of the caller that started it (a refresh run's, aborted, failed them all);
+ * each caller stops waiting at its own deadline.
+ */
 export function fetchAcisCourts(signal: AbortSignal): Promise<AcisCourt[] | PageRefusal> {
   const base = getEnv().ACIS_BASE_URL;
   if (!courts || courts.base !== base || Date.now() - courts.at > COURTS_KEPT_MS) {
-    const list = get(url("/courts"), "acis:courts", signal).then((response) =>
+    const asked = asShared(() => get(url("/courts"), "acis:courts", AbortSignal.timeout(getEnv().SOURCE_TIMEOUT_MS)));
+    const list = asked.then((response) =>
       response.status === 200 ? readAcisCourts(response.text()) : ({ kind: "refused", reason: "error_page", message: `the list of courts answered HTTP ${response.status}` } as const),
     );
     courts = { base, at: Date.now(), list };
@@ -39,7 +46,25 @@ export function fetchAcisCourts(signal: AbortSignal): Promise<AcisCourt[] | Page
       },
     );
   }
-  return courts.list;
+  return untilAborted(courts.list, signal);
+}
+
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason ?? new Error("aborted"));
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason ?? new Error("aborted"));
+    signal.addEventListener("abort", abort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener("abort", abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", abort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** The case search, by exact case number. */

@@ -10,6 +10,14 @@ export function inBackground<T>(work: () => Promise<T>): Promise<T> {
   return storage.run("background", work);
 }
 
+/**
+ * Work shared by whoever asks next (a list cached for the process): made at live priority whatever the context
+ * of the caller that happened to start it, since a paying caller may be the one waiting for it.
+ */
+export function asShared<T>(work: () => Promise<T>): Promise<T> {
+  return storage.run("live", work);
+}
+
 export function currentRequestPriority(): RequestPriority {
   return storage.getStore() ?? "live";
 }

@@ -33,6 +33,8 @@ export class AcisReplay implements ReplayProtocol {
   private readonly courts: Json;
   /** Largest page served, whatever `size` asks (null: as asked). */
   pageCap: number | null = null;
+  /** How long the list of courts takes to answer (ms). */
+  courtsDelayMs = 0;
 
   constructor() {
     this.courts = corpusJson("state/florida/courts/courts.compare.json");
@@ -80,7 +82,10 @@ export class AcisReplay implements ReplayProtocol {
 
   async handle(request: ReplayRequest): Promise<ReplayResponse | null> {
     if (request.method !== "GET") return null;
-    if (request.path === "/courts") return json(this.courts);
+    if (request.path === "/courts") {
+      if (this.courtsDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.courtsDelayMs));
+      return json(this.courts);
+    }
     if (request.path === "/courts/cms/cases/" || request.path === "/courts/cms/cases") {
       const header = this.headers.get((request.query.get("caseNumber") ?? "").trim().toUpperCase());
       return json(page(header ? [{ caseHeader: header }] : [], 0, Number(request.query.get("size") ?? 50)));
