@@ -4,8 +4,8 @@ import { z } from "zod";
 
 /** Refresh the tracked cases of one court (fanned out by the scheduled functions). */
 export const courtRefreshRequested = eventType("courts/refresh.requested", {
-  // refresh_group (lib/refresh/refresh-group.ts): the courts whose runs share a court system's host, one run
-  // at a time. Optional: events sent before it existed have none.
+  // refresh_group (lib/refresh/refresh-group.ts): the courts whose runs share a court system's host, one step
+  // (chunk of cases) at a time among them. Optional: events sent before it existed have none.
   schema: z.object({ court_code: z.string().min(1), refresh_group: z.string().min(1).optional() }),
 });
 

@@ -1,6 +1,7 @@
 // What the sweep hands to the delivery function, each with the event id it goes out under:
-// - a delivery never handed over (its request's hand-over failed or timed out), a minute after it was made:
-//   event `delivery-<id>`, the id the request's own hand-over used (Inngest runs one of the two);
+// - a delivery whose first hand-over is not on record (its request's hand-over failed or timed out), a minute
+//   after it was made: event `delivery-<id>`, the id the request's own hand-over used (Inngest runs one of the
+//   two);
 // - a delivery whose run failed and handed it back (release-failed-run.ts), after a wait that doubles with
 //   each such hand-over (5 minutes, then 10, ... up to 6 hours: a cause that lasts is not hammered, and the
 //   delivery carries on within the wait once it is gone): event `delivery-<id>-resume-<n>`, new for each
@@ -36,8 +37,11 @@ export function handOverEventId(deliveryId: string, resumes: number): string {
 
 export async function findDeliveriesToHandOver(prisma: PrismaClient, now: Date): Promise<HandOver[]> {
   await releaseStrandedDeliveries(prisma, now);
+  // `retrying` too: a hand-over that reached Inngest after the request stopped waiting for it (or whose record
+  // failed) started a run all the same; sent again under the same event id it starts nothing, and the record
+  // it gets lets the backstop below watch that run.
   const fresh = await prisma.callbackDelivery.findMany({
-    where: { status: "pending", dispatchedAt: null, resumes: 0, createdAt: { lt: new Date(now.getTime() - FIRST_HAND_OVER_AFTER_MS) } },
+    where: { status: { in: ["pending", "retrying"] }, dispatchedAt: null, resumes: 0, createdAt: { lt: new Date(now.getTime() - FIRST_HAND_OVER_AFTER_MS) } },
     select: { id: true },
     take: BATCH,
   });

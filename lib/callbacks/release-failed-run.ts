@@ -1,9 +1,9 @@
 // A delivery run that failed for good (Inngest used up its steps' retries: the database away longer than
 // they last, the signing keys unreadable) hands its delivery back instead of leaving it `pending` or
 // `retrying` with nothing to attempt it again. The sweep (find-deliveries-to-hand-over.ts) hands it over
-// again later as a new run, which carries on from the attempts recorded. Only an open delivery that a run
-// still holds is released: a finished one stays as it is, and a second report of the same failure changes
-// nothing.
+// again later as a new run, which carries on from the attempts recorded. Only an open delivery that the failed
+// run still held is released: a finished one stays as it is, and a second report of the same failure, or a
+// late one after the delivery went to a later run, changes nothing.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 /**
@@ -13,7 +13,8 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
  */
 export async function releaseFailedRun(prisma: PrismaClient, deliveryId: string, handOver: number, now: Date): Promise<boolean> {
   const { count } = await prisma.callbackDelivery.updateMany({
-    where: { id: deliveryId, status: { in: ["pending", "retrying"] }, dispatchedAt: { not: null }, resumes: handOver },
+    // Whether its hand-over was recorded or not (one that reached Inngest late still started the run).
+    where: { id: deliveryId, status: { in: ["pending", "retrying"] }, resumes: handOver },
     data: { dispatchedAt: null, releasedAt: now, resumes: { increment: 1 } },
   });
   return count > 0;

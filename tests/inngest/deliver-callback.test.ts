@@ -219,6 +219,27 @@ describe("a delivery whose run fails", () => {
     expect(new Date(due).getTime()).toBe(stored.attemptsLog[0]!.attemptedAt.getTime() + 3 * 60_000);
   });
 
+  it("is recovered also when its hand-over reached Inngest but was never recorded", async () => {
+    const delivery = await newDelivery();
+    // The request stopped waiting for the event API (or failed to record the hand-over): dispatched_at null,
+    // yet the run started; its first attempt failed, and then the run failed for good.
+    answers = [500];
+    const engine = new InngestTestEngine({ function: deliverCallback });
+    const failed = await engine.execute({
+      events: [{ name: "callbacks/delivery.requested", data: { delivery_id: delivery.id, hand_over: 0 } }],
+      steps: [...sleeps(), { id: "attempt-2", handler: () => { throw new Error("the database is away"); } }],
+    });
+    expect(failed.error).toBeDefined();
+    expect(await prisma().callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: "retrying", dispatchedAt: null, resumes: 0 });
+    // Before the run's failure is reported, the sweep sends the first hand-over again (Inngest takes that id once).
+    await prisma().callbackDelivery.update({ where: { id: delivery.id }, data: { createdAt: at(new Date(), -2) } });
+    expect(await findDeliveriesToHandOver(prisma(), new Date())).toContainEqual({ deliveryId: delivery.id, eventId: `delivery-${delivery.id}`, handOver: 0 });
+    // The failure report releases it, and the sweep hands it over again.
+    await reportFailure(delivery.id, "the database is away", 0);
+    expect(await prisma().callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ resumes: 1 });
+    expect(await findDeliveriesToHandOver(prisma(), at(new Date(), 6))).toContainEqual({ deliveryId: delivery.id, eventId: `delivery-${delivery.id}-resume-1`, handOver: 1 });
+  });
+
   it("is not attempted again by the sweep once finished, nor before its wait", async () => {
     const delivery = await newDelivery();
     await prisma().callbackDelivery.update({ where: { id: delivery.id }, data: { status: "succeeded", attempts: 1, dispatchedAt: new Date() } });

@@ -3,7 +3,7 @@
 // each court's id in the API), a case search by number, and the case's parties and docket entries, each a
 // paged list (50 a page; entries newest first).
 import { getEnv } from "@/lib/env";
-import { getCourtHttpClient, type CourtResponse } from "../http/court-http-client";
+import { CourtHttpError, getCourtHttpClient, type CourtResponse } from "../http/court-http-client";
 import { asShared } from "../http/request-priority";
 import type { PageRefusal } from "../types";
 import { readAcisCourts, type AcisCourt } from "./read-acis-courts";
@@ -49,10 +49,12 @@ export function fetchAcisCourts(signal: AbortSignal): Promise<AcisCourt[] | Page
   return untilAborted(courts.list, signal);
 }
 
+/** The shared work, or the caller's own deadline: a court request aborted, as the client reports one. */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason ?? new Error("aborted"));
+  const aborted = () => new CourtHttpError("the list of ACIS's courts did not come within the fetch's deadline", "aborted", 0, false);
+  if (signal.aborted) return Promise.reject(aborted());
   return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(signal.reason ?? new Error("aborted"));
+    const abort = () => reject(aborted());
     signal.addEventListener("abort", abort, { once: true });
     work.then(
       (value) => {
