@@ -228,7 +228,7 @@ export const TOOLS: readonly ToolDefinition[] = [
         "service_case_batch",
         proofOf(payment_tx, extras),
         args.queries,
-        { queries: requests.length, description: `A batch of ${requests.length} case queries` },
+        { queries: requests.length, description: `A batch of ${requests.length} case ${requests.length === 1 ? "query" : "queries"}` },
         () =>
           queryBatch({
             requests,

@@ -14,6 +14,7 @@ import { ServiceError } from "@/lib/errors";
 import { reserveDailyQuota } from "@/lib/limits/reserve-daily-quota";
 import { takeMinuteSlot } from "@/lib/limits/take-minute-slot";
 import { logEvent } from "@/lib/log";
+import { priceForQueriesUsd } from "@/lib/pricing";
 import { buildRequirements, type PaymentQuote } from "./build-requirements";
 import { checkBalance } from "./check-balance";
 import { closePayment } from "./close-payment";
@@ -111,7 +112,7 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
   if (!config) {
     throw paymentRequired(
       null,
-      `${options.quote.description} costs ${(0.99 * options.quote.queries).toFixed(2)} USD, paid with x402, but this deployment ` +
+      `${options.quote.description} costs ${priceForQueriesUsd(options.quote.queries).toFixed(2)} USD, paid with x402, but this deployment ` +
         "is not configured to take payments. Add ?test=1 (or X-Service-Test: 1) for free sandbox data.",
     );
   }

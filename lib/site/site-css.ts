@@ -34,6 +34,8 @@ table.counts td { text-align: right; min-width: 7em; }
 .filters label { display: block; font-weight: 600; font-size: 0.9em; margin-bottom: 2px; }
 .filters input, .filters select, .filters button { font: inherit; padding: 6px 8px; border: 1px solid #57606a; border-radius: 4px; background: #fff; color: var(--fg); }
 .filters input { min-width: 16em; }
+/* A court linked to (the outage notice's links: /#court-<code>) stands out in the list. */
+table.courts tr:target { outline: 2px solid var(--accent); outline-offset: -2px; }
 .filters button { background: var(--accent); color: #fff; border-color: var(--accent); cursor: pointer; }
 .filter-actions { display: flex; gap: 12px; align-items: center; }
 :is(input, select, button, summary):focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
@@ -53,11 +55,11 @@ table.courts dd { margin: 0; overflow-wrap: anywhere; }
   table.courts tr[hidden] { display: none; }
   table.courts td { border: 0; padding: 2px 0; }
   table.courts td[data-label]::before { content: attr(data-label) ": "; font-weight: 600; }
-  .filters input { min-width: 0; width: 100%; }
+  .filters input, .filters select { min-width: 0; width: 100%; max-width: 100%; }
   .filters > div { flex: 1 1 100%; }
   table.counts { width: 100%; font-size: 0.92em; }
   table.counts td { min-width: 0; }
-  table.counts th, table.counts td { padding: 4px 6px; }
+  table.counts th, table.counts td { padding: 4px 6px; overflow-wrap: anywhere; }
 }
 `;
 

@@ -62,7 +62,9 @@ function renderNotices(notices: CourtNotices | undefined, courts: readonly Court
     const outages = [...notices.outages].sort(([a], [b]) => a.localeCompare(b));
     const named = outages
       .slice(0, OUTAGES_NAMED)
-      .map(([code, since]) => `<a href="/?q=${encodeURIComponent(code)}"><code>${e(code)}</code></a> (${e(names.get(code) ?? code)}, since ${minute(since)})`)
+      // To the court's own row of the whole list: a search by its code would also show every court whose name
+      // holds those letters (`cit` matched 86 "Circuit" courts).
+      .map(([code, since]) => `<a href="/#court-${encodeURIComponent(code)}"><code>${e(code)}</code></a> (${e(names.get(code) ?? code)}, since ${minute(since)})`)
       .join(", ");
     const more = outages.length > OUTAGES_NAMED ? ` and ${outages.length - OUTAGES_NAMED} more (their notes say so)` : "";
     lines.push(

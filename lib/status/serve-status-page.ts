@@ -21,7 +21,8 @@ const ENCODER = new TextEncoder();
 
 function matches(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag.replace(/^W\//, ""));
+  // `*` matches any current page (RFC 9110 §13.1.2), as on GET /v2/status.
+  return ifNoneMatch.split(",").some((candidate) => candidate.trim() === "*" || candidate.trim().replace(/^W\//, "") === etag.replace(/^W\//, ""));
 }
 
 export async function serveStatusPage(request: Request, now: () => Date = () => new Date()): Promise<Response> {

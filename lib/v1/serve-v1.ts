@@ -15,6 +15,31 @@ export const SUNSET_HEADER = new Date(`${V1_SUNSET}T00:00:00Z`).toUTCString();
 
 const PASSED_HEADERS = ["payment-required", "payment-response", "x-payment-response", "retry-after", "x-request-id", "cache-control", "etag", "vary"];
 
+/**
+ * v1's answers are another body than v2's: their ETags must differ, or a cache holding one would be told
+ * (304) that it holds the other. v1's tag is v2's marked with v1's shape; bump V1_SHAPE when a v1 reshaping
+ * (toV1) changes, so a v1 client's copy is not revalidated as current.
+ */
+const V1_SHAPE = "v1.1.";
+
+/** v2's ETag `W/"x"` as v1's `W/"v1.1.x"`. */
+function v1Etag(etag: string): string {
+  return etag.replace(/^(W\/)?"/, `$1"${V1_SHAPE}`);
+}
+
+/** A v1 If-None-Match as v2 understands it: v1's own tags back to v2's, any other tag dropped (`*` kept). */
+function v2IfNoneMatch(value: string): string | null {
+  const tags = value
+    .split(",")
+    .map((tag) => tag.trim())
+    .flatMap((tag) => {
+      if (tag === "*") return [tag];
+      const match = /^(W\/)?"(.*)"$/.exec(tag);
+      return match && match[2]!.startsWith(V1_SHAPE) ? [`${match[1] ?? ""}"${match[2]!.slice(V1_SHAPE.length)}"`] : [];
+    });
+  return tags.length > 0 ? tags.join(", ") : null;
+}
+
 export interface V1Endpoint {
   /** The v2 path this endpoint adapts, e.g. /v2/case. */
   v2Path: string;
@@ -50,13 +75,20 @@ export async function serveV1(request: Request, endpoint: V1Endpoint): Promise<R
     if (!(error instanceof ServiceError)) throw error;
     return v1Error(error, baseUrl, endpoint.v2Path, { "x-request-id": meta.request_id });
   }
-  const v2Request = new Request(v2Url, { method: request.method, headers: request.headers });
+  const forwarded = new Headers(request.headers);
+  const ifNoneMatch = forwarded.get("if-none-match");
+  if (ifNoneMatch !== null) {
+    const translated = v2IfNoneMatch(ifNoneMatch);
+    if (translated === null) forwarded.delete("if-none-match");
+    else forwarded.set("if-none-match", translated);
+  }
+  const v2Request = new Request(v2Url, { method: request.method, headers: forwarded });
   registerCallbackShape(v2Request, endpoint.toV1);
   const answer = await endpoint.v2Handler(v2Request);
   const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", ...deprecationHeaders(baseUrl, endpoint.v2Path) };
   for (const name of PASSED_HEADERS) {
     const value = answer.headers.get(name);
-    if (value !== null) headers[name] = value;
+    if (value !== null) headers[name] = name === "etag" ? v1Etag(value) : value;
   }
   if (answer.status === 304) return new Response(null, { status: 304, headers });
   let reshaped: Record<string, unknown>;

@@ -1,6 +1,8 @@
 // GET /v2/case: every error of DECISIONS.md that this endpoint can produce, with the full envelope.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { GET } from "@/app/v2/case/route";
+import { POST as postBatch } from "@/app/v2/cases/batch/route";
+import { resetEnvForTests } from "@/lib/env";
 import { callRoute, sandbox } from "../helpers/call-route";
 import { expectErrorEnvelope, type ExpectedError } from "../helpers/envelope";
 
@@ -69,6 +71,22 @@ describe("GET /v2/case errors", () => {
     const retryAfter = Number(result.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(Math.abs(Date.now() + retryAfter * 1000 - recovery)).toBeLessThan(5_000);
+  });
+
+  it("states the configured price when it cannot take payments (it said 0.99 whatever X402_PRICE_USD said)", async () => {
+    vi.stubEnv("X402_PRICE_USD", "1.50");
+    resetEnvForTests();
+    try {
+      const single = await callRoute(GET, "/v2/case", { query: valid });
+      expectErrorEnvelope(single, { code: "payment_required", message: "A case query costs 1.50 USD" });
+      const batch = await callRoute(postBatch, "/v2/cases/batch", { method: "POST", body: { queries: [valid, { ...valid, court_code: "nysd" }] } });
+      expectErrorEnvelope(batch, { code: "payment_required", message: "A batch of 2 case queries costs 3.00 USD" });
+      const one = await callRoute(postBatch, "/v2/cases/batch", { method: "POST", body: { queries: [valid] } });
+      expectErrorEnvelope(one, { code: "payment_required", message: "A batch of 1 case query costs 1.50 USD" });
+    } finally {
+      vi.unstubAllEnvs();
+      resetEnvForTests();
+    }
   });
 
   it("quotes the court's pattern and example when the case id does not match", async () => {

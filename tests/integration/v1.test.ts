@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GET as v1Case, POST as v1CasePost } from "@/app/v1/case/route";
 import { GET as v1Monitor } from "@/app/v1/monitor/route";
 import { GET as v1Status } from "@/app/v1/status/route";
+import { GET as v2Status } from "@/app/v2/status/route";
 import { TEST_ORIGIN, callRoute, sandbox, type CallResult } from "../helpers/call-route";
 
 function expectDeprecated(result: CallResult, successor: string): void {
@@ -89,6 +90,19 @@ describe("/v1/status", () => {
     // v2's caching headers pass through: the sandbox answer is never stored.
     expect(result.headers.get("vary")).toBe("X-Service-Test, Accept-Encoding");
     expect((await callRoute(v1Status, "/v1/status", { headers: sandbox })).headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("has ETags of its own (another body than v2's) and revalidates with them, not with v2's", async () => {
+    const v1 = await callRoute(v1Status, "/v1/status");
+    const v2 = await callRoute(v2Status, "/v2/status");
+    const etag = v1.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"v1\.1\./);
+    expect(etag).not.toBe(v2.headers.get("etag"));
+    const revalidated = await callRoute(v1Status, "/v1/status", { headers: { "if-none-match": etag } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("etag")).toBe(etag);
+    expect((await callRoute(v1Status, "/v1/status", { headers: { "if-none-match": v2.headers.get("etag")! } })).status).toBe(200);
+    expect((await callRoute(v1Status, "/v1/status", { headers: { "if-none-match": "*" } })).status).toBe(304);
   });
 
   it("ignores query parameters as v1 always did (v2 refuses them), but takes ?test=1", async () => {

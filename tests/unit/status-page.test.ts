@@ -134,8 +134,10 @@ describe("renderStatusPage", () => {
     };
     const html = renderStatusPage({ status, notices, filters: NO_FILTERS, now: at });
     const first = [...codes].sort()[0];
-    expect(html).toContain(`Sources not answering: <a href="/?q=${first}"><code>${first}</code></a> (${escapeHtml(courts.find((court) => court.court_code === first)!.name)}, since 2026-11-24 09:40 UTC)`);
-    expect(html.match(/<a href="\/\?q=[^"]+"><code>/g)).toHaveLength(12);
+    // Each links to its own row of the whole list (a search by code also showed every court whose name holds it).
+    expect(html).toContain(`Sources not answering: <a href="/#court-${first}"><code>${first}</code></a> (${escapeHtml(courts.find((court) => court.court_code === first)!.name)}, since 2026-11-24 09:40 UTC)`);
+    expect(html.match(/<a href="\/#court-[^"]+"><code>/g)).toHaveLength(12);
+    for (const [, code] of html.matchAll(/<a href="\/#court-([^"]+)"><code>/g)) expect(html).toContain(`<tr role="row" id="court-${code}" `);
     expect(html).toContain(" and 2 more (their notes say so). For these courts, cases not cached yet answer 503 source_unavailable; cached cases are served as last refreshed.");
     expect(html).toContain('<p data-testid="fee-budget">PACER fee budget (daily) reached until 2026-11-25 00:00 UTC:');
     const quiet = renderStatusPage({ status, notices: { ...notices, outages: new Map(), feeBudget: null }, filters: NO_FILTERS, now: at });
@@ -173,6 +175,8 @@ describe("serveStatusPage", () => {
     expect(revalidated.status).toBe(304);
     expect(await revalidated.text()).toBe("");
 
+    // `*` matches the current page (RFC 9110 §13.1.2), as on GET /v2/status.
+    expect((await serveStatusPage(request("", { "if-none-match": "*" }), at("2026-11-24T10:05:59Z"))).status).toBe(304);
     const otherFilters = await serveStatusPage(request("?country=US", { "if-none-match": etag }), at("2026-11-24T10:05:59Z"));
     expect(otherFilters.status).toBe(200);
     expect(otherFilters.headers.get("etag")).not.toBe(etag);

@@ -19,7 +19,7 @@ export const POST = defineEndpoint({
     refuseQueryParameters(request, "each query's options (context, language, filing_types, last_checked, callback_url) go in its object in the body");
     return parseBatchRequest(await readJsonBody(request, { limitBytes: BATCH_BODY_LIMIT, tooLarge: batchBodyTooLarge }), now, { sandbox: meta.sandbox });
   },
-  price: (requests) => ({ queries: requests.length, description: `A batch of ${requests.length} case queries` }),
+  price: (requests) => ({ queries: requests.length, description: `A batch of ${requests.length} case ${requests.length === 1 ? "query" : "queries"}` }),
   // One payment for the batch: settled in full when any query succeeded, not at all when every one failed.
   successes: (response) => response.meta.successful,
   run: async (requests, { meta, now, baseUrl, wallet }) => {
