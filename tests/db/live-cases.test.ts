@@ -381,7 +381,7 @@ describe.each(EACH_DATABASE)("live cases on %s", (_name, target) => {
     );
     expect([...during].filter(([code, notes]) => code !== "wyd" && notes !== before.get(code))).toEqual([]);
     const page = await callRoute(getStatusPage, "/");
-    expect(page.text).toContain(`Sources not answering: <a href="/?q=wyd"><code>wyd</code></a> (${findCourt("wyd")!.name}, since ${since.toISOString().replace("T", " ").slice(0, 16)} UTC)`);
+    expect(page.text).toContain(`Sources not answering: <a href="/#court-wyd"><code>wyd</code></a> (${findCourt("wyd")!.name}, since ${since.toISOString().replace("T", " ").slice(0, 16)} UTC)`);
     scriptedSource.down.clear();
     await refreshCourt({ prisma: database().db.prisma, courtCode: "wyd", now: new Date() });
     const recovered = await status();
