@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { callbackDeliveryBodySchema, lenientSchema } from "@/contract";
 import { verifyDelivery } from "@/contract/callbacks/verify-delivery.ts";
 import { deliverCallback } from "@/inngest/functions/deliver-callback";
 import { attemptDelivery } from "@/lib/callbacks/attempt-delivery";
@@ -111,6 +112,13 @@ describe("deliver-callback", () => {
       payload: delivery.payload,
       webhook: { version: "2.0", event_type: "case_query_complete", date_created: "2026-11-20T10:00:01.000Z", deprecation_date: null },
     });
+    // What docs/callbacks.md tells receivers: the body's schema, strict, and its lenient reading for a body of a
+    // later version that adds fields.
+    const body = JSON.parse(request!.body);
+    expect(callbackDeliveryBodySchema.safeParse(body).success).toBe(true);
+    const later = { payload: { ...body.payload, added_later: 1 }, webhook: { ...body.webhook, added_later: true } };
+    expect(callbackDeliveryBodySchema.safeParse(later).success).toBe(false);
+    expect(lenientSchema(callbackDeliveryBodySchema).parse(later)).toEqual(body);
     const stored = await opened.db.prisma.callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: { attemptsLog: true } });
     expect(stored).toMatchObject({ status: "succeeded", attempts: 1, lastResponseCode: 200 });
     expect(stored.attemptsLog).toEqual([expect.objectContaining({ attemptNumber: 1, responseCode: 200, error: null, keyId: delivery.keyId })]);
