@@ -14,6 +14,7 @@
 // (attempt-delivery.ts), and its late failure report releases nothing (release-failed-run.ts).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { DELAYS_MINUTES } from "./delivery-schedule";
+import { releasedDelivery } from "./release-failed-run";
 
 export interface HandOver {
   deliveryId: string;
@@ -67,19 +68,23 @@ export async function findDeliveriesToHandOver(prisma: PrismaClient, now: Date):
  * hand-over for one not attempted yet, else the last attempt plus the schedule's delay for the next.
  */
 async function releaseStrandedDeliveries(prisma: PrismaClient, now: Date): Promise<number> {
-  return prisma.$executeRawUnsafe(
-    `UPDATE callback_deliveries
-        SET dispatched_at = NULL, released_at = $1::timestamptz, resumes = resumes + 1, updated_at = $1::timestamptz
-      WHERE id IN (
-        SELECT id FROM callback_deliveries
-         WHERE status IN ('pending', 'retrying') AND dispatched_at IS NOT NULL
-           AND CASE WHEN attempts = 0 OR last_attempt_at IS NULL THEN dispatched_at
-                    ELSE last_attempt_at + make_interval(mins => ($2::int[])[attempts]) END
-               < $1::timestamptz - make_interval(secs => $3::int)
-           AND dispatched_at < $1::timestamptz - make_interval(secs => $3::int)
-         LIMIT ${BATCH})`,
+  const stranded = await prisma.$queryRawUnsafe<Array<{ id: string }>>(
+    `SELECT id FROM callback_deliveries
+      WHERE status IN ('pending', 'retrying') AND dispatched_at IS NOT NULL
+        AND CASE WHEN attempts = 0 OR last_attempt_at IS NULL THEN dispatched_at
+                 ELSE last_attempt_at + make_interval(mins => ($2::int[])[attempts]) END
+            < $1::timestamptz - make_interval(secs => $3::int)
+        AND dispatched_at < $1::timestamptz - make_interval(secs => $3::int)
+      LIMIT ${BATCH}`,
     now.toISOString(),
     [...DELAYS_MINUTES],
     STRANDED_AFTER_MS / 1000,
   );
+  if (stranded.length === 0) return 0;
+  // Still handed over: a run's own failure report may have released one meanwhile.
+  const { count } = await prisma.callbackDelivery.updateMany({
+    where: { id: { in: stranded.map((row) => row.id) }, dispatchedAt: { not: null } },
+    data: releasedDelivery(now),
+  });
+  return count;
 }

@@ -4,7 +4,12 @@
 // again later as a new run, which carries on from the attempts recorded. Only an open delivery that the failed
 // run still held is released: a finished one stays as it is, and a second report of the same failure, or a
 // late one after the delivery went to a later run, changes nothing.
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+
+/** What releasing a delivery writes (here, and for a run that stopped unreported: find-deliveries-to-hand-over.ts). */
+export function releasedDelivery(now: Date): Prisma.CallbackDeliveryUpdateManyMutationInput {
+  return { dispatchedAt: null, releasedAt: now, resumes: { increment: 1 } };
+}
 
 /**
  * Releases the delivery if the failed run still held it (`handOver`: the hand-over the run was started by);
@@ -15,7 +20,7 @@ export async function releaseFailedRun(prisma: PrismaClient, deliveryId: string,
   const { count } = await prisma.callbackDelivery.updateMany({
     // Whether its hand-over was recorded or not (one that reached Inngest late still started the run).
     where: { id: deliveryId, status: { in: ["pending", "retrying"] }, resumes: handOver },
-    data: { dispatchedAt: null, releasedAt: now, resumes: { increment: 1 } },
+    data: releasedDelivery(now),
   });
   return count > 0;
 }

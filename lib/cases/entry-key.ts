@@ -61,8 +61,8 @@ export interface AssignEntryKeysOptions {
 export function entryKey(entry: KeyedEntry): string {
   if (entry.entry_number !== null) return `num:${entry.entry_number}`;
   if (entry.source_sequence) return `seq:${entry.source_sequence}`;
-  // Several documents: the lowest id, whatever order the source lists them in.
-  const lowest = entry.document_ids?.length ? [...entry.document_ids].sort()[0] : undefined;
+  // Several documents: the lowest id (document_ids is sorted: normalize-case.ts), whatever order the source lists them in.
+  const lowest = entry.document_ids?.[0];
   if (lowest) return `doc:${lowest}`;
   if (entry.document_identifier) return `doc:${entry.document_identifier}`;
   const digest = createHash("sha256").update(`${Date.parse(entry.filed_at)}\u0000${entry.description}`).digest("hex");

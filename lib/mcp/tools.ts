@@ -16,7 +16,7 @@ import { queryCase } from "@/lib/cases/query-case";
 import type { RequestContext } from "@/lib/http/define-endpoint";
 import { ServiceError } from "@/lib/errors";
 import { parseWith } from "@/lib/http/parse-input";
-import { usd, type PaymentQuote } from "@/lib/payments/build-requirements";
+import { batchQuote, usd, type PaymentQuote } from "@/lib/payments/build-requirements";
 import { runPaid, type PaidResult, type RunPaidOptions } from "@/lib/payments/run-paid";
 import { pricePerQueryUsd } from "@/lib/pricing";
 import { getPaymentConfig } from "@/lib/payments/payment-config";
@@ -228,7 +228,7 @@ export const TOOLS: readonly ToolDefinition[] = [
         "service_case_batch",
         proofOf(payment_tx, extras),
         args.queries,
-        { queries: requests.length, description: `A batch of ${requests.length} case ${requests.length === 1 ? "query" : "queries"}` },
+        batchQuote(requests.length),
         () =>
           queryBatch({
             requests,

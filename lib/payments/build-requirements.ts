@@ -11,6 +11,11 @@ export interface PaymentQuote {
   description: string;
 }
 
+/** A batch of `queries` case queries: one payment for all (POST /v2/cases/batch and MCP's service_case_batch). */
+export function batchQuote(queries: number): PaymentQuote {
+  return { queries, description: `A batch of ${queries} case ${queries === 1 ? "query" : "queries"}` };
+}
+
 export interface Requirements {
   amount: bigint;
   amountUsd: string;

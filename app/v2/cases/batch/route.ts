@@ -6,6 +6,7 @@ import { caseStoreFor } from "@/lib/cases/case-store";
 import { BATCH_BODY_LIMIT, batchBodyTooLarge, batchFrameSchema, parseBatchRequest, queryBatch } from "@/lib/cases/query-batch";
 import { serializeBatch } from "@/lib/cases/serialize-batch";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
+import { batchQuote } from "@/lib/payments/build-requirements";
 import { refuseOtherMethods } from "@/lib/http/method-not-allowed";
 import { readJsonBody, refuseQueryParameters } from "@/lib/http/parse-input";
 
@@ -19,7 +20,7 @@ export const POST = defineEndpoint({
     refuseQueryParameters(request, "each query's options (context, language, filing_types, last_checked, callback_url) go in its object in the body");
     return parseBatchRequest(await readJsonBody(request, { limitBytes: BATCH_BODY_LIMIT, tooLarge: batchBodyTooLarge }), now, { sandbox: meta.sandbox });
   },
-  price: (requests) => ({ queries: requests.length, description: `A batch of ${requests.length} case ${requests.length === 1 ? "query" : "queries"}` }),
+  price: (requests) => batchQuote(requests.length),
   // One payment for the batch: settled in full when any query succeeded, not at all when every one failed.
   successes: (response) => response.meta.successful,
   run: async (requests, { meta, now, baseUrl, wallet }) => {
