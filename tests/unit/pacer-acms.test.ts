@@ -41,6 +41,28 @@ describe("ACMS refusals and constructed cases", () => {
     expect(readAcmsCase(sealed)).toMatchObject({ kind: "refused", reason: "sealed" });
   });
 
+  it("reads an entry's number, documents and filing day in each JSON form they take", () => {
+    const text = "<p>ORDER, FILED. [Entered: 10/02/2023 01:05 PM]</p>";
+    const json = acmsJson({}, {
+      docketEntries: [
+        // The filing day (09/29) is not the entered day (10/02): the day must come from the date fields.
+        { entryNumber: 1, endDate: "2023-09-29", docketEntryId: "a", docketEntryText: text, documentCount: 1 },
+        { entryNumber: "2", endDate: "2023-09-29T00:00:00", docketEntryId: "b", docketEntryText: text, documentCount: "1" },
+        { entryNumber: 3, endDate: "2023-09-29T00:00:00Z", docketEntryId: "c", docketEntryText: text, documentCount: "0" },
+        { entryNumber: 4, endDate: null, endDateFormatted: "09/29/2023", docketEntryId: "d", docketEntryText: text },
+        { entryNumber: "five", docketEntryId: "e", docketEntryText: text, documentCount: 2 },
+      ],
+    });
+    expect(read(json).case.entries.map((entry) => [entry.number, entry.filed, entry.documentId])).toEqual([
+      [1, "2023-09-29", "a"],
+      [2, "2023-09-29", "b"],
+      [3, "2023-09-29", null],
+      [4, "2023-09-29", null],
+      // No number and no date field: unnumbered, dated by its entered stamp.
+      [null, "2023-10-02", "e"],
+    ]);
+  });
+
   it("refuses what is not an ACMS case", () => {
     expect(readAcmsCase('{"results": []}')).toMatchObject({ kind: "refused", reason: "not_a_docket" });
     expect(readAcmsCase("<html><body>Login</body></html>")).toMatchObject({ kind: "refused", reason: "not_a_docket" });

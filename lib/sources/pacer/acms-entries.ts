@@ -8,7 +8,14 @@ import type { LocalTime } from "@/lib/sources/zoned-time";
 
 const ENTERED = /\[Entered:\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AP])\.?M\.?\s*\]/i;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * `endDate` is a calendar date: "2023-09-29", or the same day serialized as a midnight timestamp
+ * ("2023-09-29T00:00:00", "...T00:00:00Z", as the API's date-only fields also come), which names that day,
+ * not an instant to convert. Any other time of day is not this field's form.
+ */
+const CALENDAR_DAY = /^(\d{4}-\d{2}-\d{2})(?:T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)?)?$/i;
+/** `endDateFormatted`, the same date as the court prints it: "09/29/2023". */
+const US_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
 export interface AcmsEntry {
   entry: SourceEntry;
@@ -36,6 +43,20 @@ function localIso(time: LocalTime): string {
 }
 
 const str = (value: unknown): string | null => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
+/** A whole number the JSON gives as a number or as its digits ("entryNumber": "12"); else null. */
+const whole = (value: unknown): number | null => {
+  if (typeof value === "number") return Number.isInteger(value) ? value : null;
+  const digits = str(value);
+  return digits && /^\d{1,9}$/.test(digits) ? Number(digits) : null;
+};
+
+/** The entry's filing day from `endDate`, else from `endDateFormatted`; null when neither is a date. */
+function endDay(fields: Record<string, unknown>): string | null {
+  const day = CALENDAR_DAY.exec(str(fields.endDate) ?? "")?.[1];
+  if (day) return day;
+  const printed = US_DAY.exec(str(fields.endDateFormatted) ?? "");
+  return printed ? `${printed[3]}-${printed[1]!.padStart(2, "0")}-${printed[2]!.padStart(2, "0")}` : null;
+}
 
 function readEntry(raw: unknown): AcmsEntry | null {
   if (typeof raw !== "object" || raw === null) return null;
@@ -46,11 +67,11 @@ function readEntry(raw: unknown): AcmsEntry | null {
   const enteredLocal = enteredStamp(text);
   const createdOn = str(fields.createdOn);
   const instant = createdOn && INSTANT.test(createdOn) ? createdOn : null;
-  const endDate = str(fields.endDate);
   // ACMS has no filing date apart from `endDate`; without it, the day the court entered the entry.
-  const filed = endDate && DAY.test(endDate) ? endDate : enteredLocal ? localIso(enteredLocal).slice(0, 10) : instant?.slice(0, 10);
+  const filed = endDay(fields) ?? (enteredLocal ? localIso(enteredLocal).slice(0, 10) : instant?.slice(0, 10));
   if (!filed) return null;
-  const number = typeof fields.entryNumber === "number" && Number.isInteger(fields.entryNumber) ? fields.entryNumber : null;
+  const number = whole(fields.entryNumber);
+  const documents = whole(fields.documentCount) ?? 0;
   return {
     entry: {
       number,
@@ -62,7 +83,7 @@ function readEntry(raw: unknown): AcmsEntry | null {
       text,
       // ACMS lists an entry's documents by a further request keyed by the entry GUID: for an entry with
       // documents, that GUID is the handle on them in the source system (as CM/ECF's doc1 id is).
-      documentId: typeof fields.documentCount === "number" && fields.documentCount > 0 ? str(fields.docketEntryId) : null,
+      documentId: documents > 0 ? str(fields.docketEntryId) : null,
     },
     enteredLocal,
     createdOn: instant,
