@@ -122,6 +122,20 @@ describe("Supreme Court readers: number forms, status, courts, refusals", () => 
     expect(readScotusJson(docketJson({ ProceedingsandOrder: [{ Date: "Mar 01 2025", Description: "Petition filed." }] }))).toMatchObject({ kind: "refused", reason: "unreadable" });
   });
 
+  it("reads an entry's HTML text with every character reference decoded, and its linked opinion however the link is quoted", () => {
+    const docket = read(readScotusJson(docketJson({
+      ProceedingsandOrder: [
+        { Date: "Jan 05 2024", Text: "Brief of Texas A&amp;M University filed under 28 U.S.C. &sect; 2101(f); the Court&#8217;s &lt;sealed&gt; order, caf&eacute;." },
+        { Date: "Jun 5, 2024", Text: "Judgment REVERSED. Kagan, J., delivered the <A HREF=https://www.supremecourt.gov/opinions/23pdf/23-1234_abcd.pdf?a=1&amp;b=2>opinion</A> of the Court." },
+      ],
+    }))).case;
+    expect(docket.entries.map((entry) => entry.text)).toEqual([
+      "Brief of Texas A&M University filed under 28 U.S.C. § 2101(f); the Court’s <sealed> order, café.",
+      "Judgment REVERSED. Kagan, J., delivered the opinion of the Court.",
+    ]);
+    expect(docket.entries[1]).toMatchObject({ documentId: "23-1234_abcd", documentUrl: "https://www.supremecourt.gov/opinions/23pdf/23-1234_abcd.pdf?a=1&b=2" });
+  });
+
   it("refuses what is not a Supreme Court docket", () => {
     expect(readScotusJson("<html><body>Access Denied</body></html>")).toMatchObject({ kind: "refused", reason: "not_a_docket" });
     expect(readScotusJson('{"CaseNumber": ')).toMatchObject({ kind: "refused", reason: "unreadable" });

@@ -2,6 +2,7 @@
 // the docket HTML page), and the one way it becomes a source case. Each reader fills a ScotusDocket from its
 // form; everything about what the court's words mean is decided here, once. Facts on the docket:
 // ../shared/notes/court-systems.md §2.
+import { decodeEntities } from "../pacer/decode-entities";
 import type { DocketRead, PageRefusal, SourceCase, SourceEntry, SourceParty } from "../types";
 import { closingOf } from "./scotus-status";
 import { lowerCourtOf, supremeCourtCode } from "./scotus-courts";
@@ -61,24 +62,22 @@ export function monthDate(text: string | null | undefined): string | null {
   return `${match[3]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-/** Text of an entry: its HTML's words, a link kept as its words ("delivered the opinion of the Court"). */
+/**
+ * Text of an entry: its HTML's words, a link kept as its words ("delivered the opinion of the Court"). Tags go
+ * first, then every character reference is decoded ("&sect;", "&#8217;", "&eacute;"; "&lt;" is text, not a tag).
+ */
 function entryText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, " ")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;/gi, " ")
-    .replace(/&amp;/gi, "&")
-    .replace(/&#39;|&apos;/gi, "'")
-    .replace(/&quot;/gi, '"')
-    .replace(/\s+/g, " ")
+  return decodeEntities(html.replace(/<br\s*\/?>/gi, " ").replace(/<[^>]*>/g, ""))
+    .replace(/[\s\u00a0]+/g, " ")
     .trim();
 }
 
 /** Links inside an entry's text (`delivered the <a href='...'>opinion</a>`): the opinion is the entry's document. */
 function inlineLinks(html: string): Array<{ description: string; url: string }> {
-  return [...html.matchAll(/<a\s[^>]*href\s*=\s*["']([^"']+)["'][^>]*>([\s\S]*?)<\/a>/gi)].map((match) => ({
-    url: match[1]!.trim(),
-    description: entryText(match[2]!),
+  // The href quoted either way or not at all, its "&amp;" meaning "&".
+  return [...html.matchAll(/<a\s[^>]*?href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))[^>]*>([\s\S]*?)<\/a>/gi)].map((match) => ({
+    url: decodeEntities((match[1] ?? match[2] ?? match[3] ?? "").trim()),
+    description: entryText(match[4]!),
   }));
 }
 
