@@ -2,7 +2,7 @@
 // the stub, parties and attorneys, entries with and without numbers, document ids, the appellate object,
 // and refusals of pages that are not a docket.
 import { describe, expect, it } from "vitest";
-import { caseFullSchema } from "@/contract";
+import { caseFullSchema, type CaseFull } from "@/contract";
 import { appellateCourtOf, bankruptcyCourtNamed, districtCourtNamed } from "@/lib/sources/pacer/appellate-courts";
 import { readAppellateDocket } from "@/lib/sources/pacer/read-appellate-docket";
 import { readSavedPage } from "@/lib/sources/read-saved-page";
@@ -200,6 +200,19 @@ describe.skipIf(!HAS_CORPUS)(`CM/ECF appellate dockets in the corpus${HAS_CORPUS
 
   it("reads a docketed sealed case as a case, not a refusal", () => {
     expect(read("cadc_1").case.title).toBe("In re: Sealed Case");
+  });
+
+  it("reads a docket whose number is printed with the clerk's team letters or padded, as it reads the plain one", () => {
+    const page = corpusText(`${FOLDER}/ca11_1.html`);
+    const printed = (number: string) => page.replace("<b>Court of Appeals Docket #: </b>18-90014", `<b>Court of Appeals Docket #: </b>${number}`);
+    expect(printed("18-90014")).toBe(page);
+    const at = new Date("2026-01-01T00:00:00Z");
+    const plain = readSavedPage(SAVED_PAGE_READERS["pacer-appellate"]!, page, at) as { cases: CaseFull[] };
+    for (const number of ["18-90014-J", "18-90014-DD", "18-090014"]) {
+      // The case number shows what the court printed; everything else is the same reading.
+      const variant = readSavedPage(SAVED_PAGE_READERS["pacer-appellate"]!, printed(number), at);
+      expect(variant, number).toEqual({ cases: [{ ...plain.cases[0], case_number: number }] });
+    }
   });
 
   it("reads every file without throwing, and each becomes a valid API case", () => {

@@ -13,8 +13,12 @@ import { findCaseNumberLabel, readHeader, type AppellateHeader } from "./appella
 import { readParties } from "./appellate-parties";
 import { refuseAppellatePage } from "./appellate-refusal";
 
-/** Appellate numbers: `yy-nnnn[n]`, a BAP's sometimes with its district letters in front (`CC-22-1180`). */
-const APPELLATE_NUMBER = /^(?:[A-Z]{2}[- ])?\d{2}-\d{1,6}$/i;
+/**
+ * Appellate numbers: `yy-nnnn[n]`, padded or not, a BAP's sometimes with its district letters in front
+ * (`CC-22-1180`), a court of appeals' sometimes with the clerk's team letters after (`22-12696-DD`), which the
+ * API's normalization sets aside (lib/courts/normalize-case-id.ts).
+ */
+const APPELLATE_NUMBER = /^(?:[A-Z]{2}[- ])?\d{2}-\d{1,6}(?:-[A-Z]{1,2})?$/i;
 /** An alien registration number (immigration petitions): restricted, never a case number to show. */
 const ALIEN_NUMBER = /^A[- ]?\d{3}[- ]?\d{3}[- ]?\d{2,3}$/i;
 
