@@ -215,6 +215,19 @@ describe.skipIf(!HAS_CORPUS)(`CM/ECF appellate dockets in the corpus${HAS_CORPUS
     }
   });
 
+  it("reads the parties of the marked party section whatever width its cells are laid out with", () => {
+    for (const name of ["ca1", "ca1_46307", "ca9_2"]) {
+      const page = corpusText(`${FOLDER}/${name}.html`);
+      const parties = read(name).case.parties;
+      expect(parties.length, name).toBeGreaterThan(0);
+      for (const width of ['width="45%"', "", 'WIDTH="50%"']) {
+        const variant = page.replace(/\swidth=["']?50%["']?/gi, width ? ` ${width}` : "");
+        const result = readAppellateDocket(variant);
+        expect(result.kind === "case" ? result.case.parties : result, `${name} ${width || "no width"}`).toEqual(parties);
+      }
+    }
+  });
+
   it("reads every file without throwing, and each becomes a valid API case", () => {
     const files = corpusFiles(FOLDER, ".html");
     expect(files.length).toBeGreaterThan(0);

@@ -74,6 +74,16 @@ export function sectionStart(index: PageIndex, test: RegExp): PageIndex["section
   return index.sections.find((section) => test.test(section.name)) ?? null;
 }
 
+/**
+ * The rows of the first section whose name passes the test, up to the next marked one (or the page's end); null
+ * when the page marks no such section.
+ */
+export function sectionRows(index: PageIndex, test: RegExp): DomElement[] | null {
+  const at = index.sections.findIndex((section) => test.test(section.name));
+  if (at < 0) return null;
+  return index.rows.slice(index.sections[at]!.rowIndex, index.sections[at + 1]?.rowIndex ?? index.rows.length);
+}
+
 /** Whitespace (including &nbsp;) collapsed, trimmed. */
 export function clean(text: string): string {
   return text.replace(/[\s\u00a0]+/g, " ").trim();

@@ -7,17 +7,24 @@ import type { SourceAttorney, SourceParty } from "../types";
 import { childElements, linesOf, type DomElement } from "./appellate-dom";
 import { usDate } from "./appellate-header";
 
-/** A party row: exactly two cells, the first a half-width one (the page's layout for this list). */
-export function isPartyRow(row: DomElement): boolean {
+/**
+ * A party row: exactly two cells, neither spanning the table (the separators "v." and "-----" span both). Rows
+ * of the page's marked party section are known by that shape alone; where the rows come from a page without
+ * its section comments, the first cell must also be the half-width one this list is laid out with, as the
+ * stub and the other blocks have two-cell rows of their own.
+ */
+export function isPartyRow(row: DomElement, marked = false): boolean {
   const cells = childElements(row, "td");
-  return cells.length === 2 && (cells[0]!.attribs.width ?? "").trim() === "50%" && !cells[0]!.attribs.colspan;
+  if (cells.length !== 2 || cells.some((cell) => cell.attribs.colspan)) return false;
+  return marked || (cells[0]!.attribs.width ?? "").trim() === "50%";
 }
 
-export function readParties(rows: readonly DomElement[]): SourceParty[] {
+/** Parties of the rows given: `marked` when they are the rows of the page's own party section. */
+export function readParties(rows: readonly DomElement[], marked = false): SourceParty[] {
   const firms = new Map<string, string | null>();
   const parties: SourceParty[] = [];
   for (const row of rows) {
-    if (!isPartyRow(row)) continue;
+    if (!isPartyRow(row, marked)) continue;
     const [who, counsel] = childElements(row, "td");
     const party = partyOf(linesOf(who!).filter(Boolean));
     if (!party) continue;

@@ -6,7 +6,7 @@ import { findCourt } from "@/lib/courts/registry";
 import { normalizeCaseId } from "@/lib/courts/normalize-case-id";
 import type { CourtRecord } from "@/lib/courts/types";
 import type { DocketRead, PageRefusal, SourceCase } from "../types";
-import { indexPage, sectionStart } from "./appellate-dom";
+import { indexPage, sectionRows, sectionStart } from "./appellate-dom";
 import { appellateCourtOf, bankruptcyCourtNamed, courtOfLink, districtCourtNamed } from "./appellate-courts";
 import { readEntries } from "./appellate-entries";
 import { findCaseNumberLabel, readHeader, type AppellateHeader } from "./appellate-header";
@@ -32,7 +32,8 @@ export function readAppellateDocket(html: string): DocketRead | PageRefusal {
   // Parties and entries are looked for in their own sections where the page marks them (it does, with
   // comments); a page saved without the comments is read whole, each row recognized by its shape.
   const entriesAt = sectionStart(index, /DOCKET ENTRIES/)?.rowIndex ?? 0;
-  const partyRows = entriesAt > 0 ? index.rows.slice(0, entriesAt) : index.rows;
+  const partySection = sectionRows(index, /^PARTY/);
+  const partyRows = partySection ?? (entriesAt > 0 ? index.rows.slice(0, entriesAt) : index.rows);
   const origin = originatingCourt(header, courtCode);
 
   const sourceCase: SourceCase = {
@@ -42,7 +43,7 @@ export function readAppellateDocket(html: string): DocketRead | PageRefusal {
     dateFiled: header.docketedOn,
     dateTerminated: header.termedOn,
     natureOfSuit: header.natureOfSuit,
-    parties: readParties(partyRows),
+    parties: readParties(partyRows, partySection !== null),
     crossReferences:
       origin && origin.courtCode && origin.caseId
         ? [{ relationship: "appeal_from", caseId: origin.caseId, courtCode: origin.courtCode, note: null }]
