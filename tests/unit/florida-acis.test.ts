@@ -128,6 +128,25 @@ describe("ACIS readers: number forms, refusals, pieces put together", () => {
     expect(readAcisDocketEntries(JSON.stringify({ page: { size: 50, totalElements: 0, totalPages: 0, number: 0 } }))).toMatchObject({ kind: "partial", entries: [] });
   });
 
+  it("reads a time without an offset as the court's wall time and a bare date as the court's day, whatever the machine's zone", () => {
+    const item = (id: string, filedDate: string) => ({ docketEntryHeader: { docketEntryUUID: id, docketEntryType: "Notice", docketEntrySubType: "Notice of Appeal", filedDate } });
+    const list = JSON.stringify({
+      _embedded: { results: [item("a", "2026-03-05T16:17:31.000+00:00"), item("b", "2026-03-05T11:17:31.000"), item("c", "2026-03-05 11:17:31-05:00"), item("d", "2026-03-05T16:17:31.000+0000"), item("e", "2026-03-05")] },
+      page: { size: 50, totalElements: 5, totalPages: 1, number: 0 },
+    });
+    const read = readAcisDocketEntries(list);
+    expect(read.kind === "partial" ? read.entries!.map((entry) => [entry.sequence, entry.filed]) : read).toEqual([
+      ["a", "2026-03-05T11:17:31-05:00"],
+      ["b", "2026-03-05T11:17:31-05:00"],
+      ["c", "2026-03-05T11:17:31-05:00"],
+      ["d", "2026-03-05T11:17:31-05:00"],
+      // No time of day: the day as ACIS gave it, not UTC midnight (7 pm the evening before in Florida).
+      ["e", "2026-03-05"],
+    ]);
+    const header = (filedDate: string) => cases(JSON.stringify({ caseHeader: { caseNumber: "4D2026-0001", caseTitle: "A v. B", filedDate } }))[0]!.case.dateFiled;
+    expect([header("2026-03-05"), header("2026-03-05T23:30:00"), header("2026-03-06T03:30:00.000+00:00"), header("March 5, 2026")]).toEqual(["2026-03-05", "2026-03-05", "2026-03-05", null]);
+  });
+
   it("keeps an entry once when two pages overlap, sorts by instant, and dates a closed case by its disposition", () => {
     const header: SourceCase = { caseNumber: "2D2025-0001", title: "A v. B", closed: true, parties: [], entries: [] };
     const entry = (id: string, filed: string, text: string) => ({ sequence: id, filed, text });

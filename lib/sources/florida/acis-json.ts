@@ -2,6 +2,7 @@
 // (`_embedded.results` and `page{size, totalElements, totalPages, number}`), an empty list as `page` alone.
 // Facts: ../shared/notes/court-systems.md §4.
 import type { PageRefusal } from "../types";
+import { zonedTimeToIso } from "../zoned-time";
 
 export type Fields = Record<string, unknown>;
 
@@ -63,3 +64,30 @@ export function actorName(value: unknown): string {
 
 /** Florida's appellate courts sit in Eastern time (Tallahassee, Lakeland, Miami, West Palm Beach, Daytona Beach). */
 export const FLORIDA_ZONE = "America/New_York";
+
+const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?$/;
+
+/**
+ * An ACIS time: an instant with its offset, as ACIS writes them ("2026-03-05T16:17:00.000+00:00"); a time
+ * without an offset is the court's wall time and a bare date the court's day, never the reading machine's
+ * (Date.parse would take either in the machine's own zone, or at UTC midnight, the evening before in Florida).
+ * Null when the value is none of these.
+ */
+export function acisTime(value: unknown): { instant: number } | { date: string } | null {
+  const text = str(value);
+  if (WITH_OFFSET.test(text)) {
+    const instant = Date.parse(text.replace(" ", "T"));
+    return Number.isNaN(instant) ? null : { instant };
+  }
+  const wall = WALL_TIME.exec(text);
+  if (!wall) return null;
+  const [year, month, day] = [Number(wall[1]), Number(wall[2]), Number(wall[3])];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null;
+  if (wall[4] === undefined) return { date: text };
+  const local = { year, month, day, hour: Number(wall[4]), minute: Number(wall[5]), second: Number(wall[6] ?? 0) };
+  if (local.hour > 23 || local.minute > 59 || local.second > 59) return null;
+  const instant = Date.parse(zonedTimeToIso(local, FLORIDA_ZONE)) + Math.round(Number(`0.${wall[7] ?? 0}`) * 1000);
+  return Number.isNaN(instant) ? null : { instant };
+}

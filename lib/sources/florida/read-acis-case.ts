@@ -6,12 +6,13 @@
 import { instantToZonedIso } from "../zoned-time";
 import type { DocketRead, PageRefusal, SourceCase } from "../types";
 import { acisCourtCode, floridaCourtNamed } from "./acis-courts";
-import { FLORIDA_ZONE, halList, isRefusal, list, parseAcis, record, refuse, str, type Fields } from "./acis-json";
+import { acisTime, FLORIDA_ZONE, halList, isRefusal, list, parseAcis, record, refuse, str, type Fields } from "./acis-json";
 
-/** An ACIS instant ("2026-03-05T16:17:00.000+00:00") as the court's local date, or null. */
+/** An ACIS time ("2026-03-05T16:17:00.000+00:00", see acisTime) as the court's local date, or null. */
 export function localDate(value: unknown): string | null {
-  const instant = Date.parse(str(value));
-  return Number.isNaN(instant) ? null : instantToZonedIso(instant, FLORIDA_ZONE).slice(0, 10);
+  const time = acisTime(value);
+  if (!time) return null;
+  return "date" in time ? time.date : instantToZonedIso(time.instant, FLORIDA_ZONE).slice(0, 10);
 }
 
 /** The caption without the court's line layout: "ISAIAH HARGRETT, Appellant(s), v. STATE OF FLORIDA, Appellee(s)." */

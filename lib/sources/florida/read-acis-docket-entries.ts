@@ -5,7 +5,7 @@
 // text in, the entries of this page or a refusal out.
 import { instantToZonedIso } from "../zoned-time";
 import type { PageRefusal, PartialDocketRead, SourceEntry } from "../types";
-import { actorName, FLORIDA_ZONE, halList, isRefusal, list, parseAcis, record, refuse, str, type Fields } from "./acis-json";
+import { acisTime, actorName, FLORIDA_ZONE, halList, isRefusal, list, parseAcis, record, refuse, str, type Fields } from "./acis-json";
 
 /**
  * The entry's words: its name (type - sub-type), then the court's description where it says more than the
@@ -38,21 +38,22 @@ export function readAcisDocketEntries(json: string): PartialDocketRead | PageRef
   for (const item of found.items) {
     const header = record(item.docketEntryHeader);
     if (!header) return refuse("not_a_docket", "not ACIS's list of docket entries: an item without a docketEntryHeader");
-    const instant = Date.parse(str(header.filedDate));
+    const time = acisTime(header.filedDate);
     const text = acisEntryText(header);
     // Every entry ACIS lists has a filing time and a name (every one of the corpus's): one without is a changed
     // layout, and dropping it would store the docket short of its entries as the whole one. Except an entry
     // ACIS says is not docketed yet (every corpus entry is "Docketed"; a filing still under review may have no
     // time): not on the docket, so skipped, rather than the whole case refused until the clerk dockets it.
     const status = str(header.docketEntryStatus);
-    if (Number.isNaN(instant) && status && !/^docketed$/i.test(status)) continue;
-    if (Number.isNaN(instant)) return refuse("unreadable", `an ACIS docket entry without a filing time this reader knows (filedDate ${JSON.stringify(str(header.filedDate).slice(0, 40))})`);
+    if (!time && status && !/^docketed$/i.test(status)) continue;
+    if (!time) return refuse("unreadable", `an ACIS docket entry without a filing time this reader knows (filedDate ${JSON.stringify(str(header.filedDate).slice(0, 40))})`);
     if (!text) return refuse("unreadable", "an ACIS docket entry without a name, type or description");
     const id = str(header.docketEntryUUID) || null;
     const documents = Number(str(header.documentCount) || header.documentCount || 0);
     const filers = list(item.submittedBy).map(actorName).filter(Boolean);
     entries.push({
-      filed: toMinuteUnlessSeconds(instantToZonedIso(instant, FLORIDA_ZONE), instant),
+      // A bare date stays a date: ACIS gave no time of day to convert.
+      filed: "date" in time ? time.date : toMinuteUnlessSeconds(instantToZonedIso(time.instant, FLORIDA_ZONE), time.instant),
       sequence: id,
       text,
       // ACIS lists an entry's documents by the entry's id (/courts/cms/docketentrydocumentsaccess).
