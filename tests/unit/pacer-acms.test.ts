@@ -110,6 +110,15 @@ describe("ACMS refusals and constructed cases", () => {
     expect(acmsCourtCode({ places: [], texts: [], clock: [pacific] })).toBe("ca9");
     expect(acmsCourtCode({ places: [], texts: [], clock: [] })).toBeNull();
   });
+
+  it("tells only the circuits that run ACMS: another circuit's place or citation is no evidence", () => {
+    // The Tax Court sits in Washington; the case is the Ninth Circuit's, as its entries say.
+    const ninth = "Court of Appeals for the Ninth Circuit";
+    expect(acmsCourtCode({ places: [null, "Washington, District of Columbia"], texts: [ninth], clock: [] })).toBe("ca9");
+    // An order citing the Fifth Circuit twice is still the Second Circuit's.
+    expect(acmsCourtCode({ places: [], texts: ["As the Fifth Circuit held, and the Fifth Circuit again", "Second Circuit Local Rule 31.2"], clock: [] })).toBe("ca2");
+    expect(acmsCourtCode({ places: ["D. Mass."], texts: [], clock: [] })).toBeNull();
+  });
 });
 
 describe.skipIf(!HAS_CORPUS)("ACMS reader on the corpus", () => {

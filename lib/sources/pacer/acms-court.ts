@@ -3,7 +3,9 @@
 // evidence first: the circuit whose territory the originating court (or, for agencies, the hearing
 // location) lies in; the court naming itself in its entries ("Court of Appeals for the Ninth Circuit",
 // "9th Cir. R. 31-2.1"); and last the clock its "[Entered: ...]" stamps keep, compared with the UTC
-// creation times, among the courts that run ACMS.
+// creation times. Only the courts that run ACMS are candidates: a place in another circuit (the Tax Court
+// sitting in Washington, a transferred case) or another circuit cited in an entry ("the Fifth Circuit held")
+// says nothing about which of them this is.
 import { findCourt } from "@/lib/courts/registry";
 import { courtTimezone } from "@/lib/courts/timezone";
 import { regionOfPlace } from "@/lib/sources/pacer/acms-originating-court";
@@ -44,11 +46,13 @@ function circuitOfRegion(region: string): string | null {
   return null;
 }
 
+const onAcms = (code: string | null): code is (typeof ACMS_COURTS)[number] => (ACMS_COURTS as readonly string[]).includes(code ?? "");
+
 function fromPlaces(places: AcmsCourtEvidence["places"]): string | null {
   for (const place of places) {
     const region = regionOfPlace(place);
     const circuit = region ? circuitOfRegion(region) : null;
-    if (circuit) return circuit;
+    if (onAcms(circuit)) return circuit;
   }
   return null;
 }
@@ -58,7 +62,7 @@ function fromTexts(texts: string[]): string | null {
   const add = (ordinal: number) => {
     if (ordinal < 1 || ordinal > ORDINALS.length) return;
     const code = `ca${ordinal}`;
-    counts.set(code, (counts.get(code) ?? 0) + 1);
+    if (onAcms(code)) counts.set(code, (counts.get(code) ?? 0) + 1);
   };
   for (const text of texts) {
     for (const match of text.matchAll(/\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh)\s+circuit\b/gi)) {
