@@ -7,8 +7,11 @@
 // with the header's "Date filed:".
 import type { PageRefusal, RefusalReason } from "@/lib/sources/types";
 
-const DOCKET_HEADING = /(?:DOCKET FOR CASE|Bankruptcy Petition|Adversary Proceeding|Case)\s*#\s*:/i;
-const DATE_FILED = /Date\s+filed\s*:/i;
+// Spaces may be written as &nbsp; ("Date&nbsp;filed:", as CM/ECF writes "represented&nbsp;by"), and tags may
+// sit between the words ("<b>Date Filed</b>:").
+const GAP = String.raw`(?:\s|&nbsp;|&#0*160;|&#x0*a0;|<[^>]*>)*`;
+const DOCKET_HEADING = new RegExp(String.raw`(?:DOCKET${GAP}FOR${GAP}CASE|Bankruptcy${GAP}Petition|Adversary${GAP}Proceeding|Case)${GAP}#${GAP}:`, "i");
+const DATE_FILED = new RegExp(String.raw`Date(?:\s|&nbsp;|&#0*160;|&#x0*a0;)+filed${GAP}:`, "i");
 
 /** A page is a docket when it has the report heading and a header that dates the case. */
 export function looksLikeDocket(html: string): boolean {

@@ -36,7 +36,12 @@ function tokenize(node: AnyNode, out: Token[]): void {
     const text: Token[] = [];
     for (const child of node.children) tokenize(child, text);
     const joined = squash(text.map((token) => ("text" in token ? token.text : " ")).join(" "));
-    if (joined) out.push({ kind: node.name === "b" || node.name === "strong" ? "name" : "role", text: joined });
+    // Bold wrapping nothing but italics ("<b><i>LEAD ATTORNEY</i></b>") reads as italics: a role.
+    const shown = node.children.filter((child) => child.type !== "text" || squash((child as unknown as { data: string }).data) !== "");
+    const only = shown.length === 1 ? shown[0]! : null;
+    const italicOnly = only !== null && isElement(only) && (only.name === "i" || only.name === "em");
+    const bold = (node.name === "b" || node.name === "strong") && !italicOnly;
+    if (joined) out.push({ kind: bold ? "name" : "role", text: joined });
     return;
   }
   for (const child of node.children) tokenize(child, out);

@@ -29,12 +29,17 @@ const NUMBER = /^(?:[A-Za-z.]+\s+){0,3}?\S*\d\S*/;
 /** "Label:" at the start of a line; the case name's "In re:" is not a label. */
 const LABEL = /^([A-Za-z0-9][A-Za-z0-9 .,'()[\]/&?-]{0,78}?)\s*:(?:\s+|$)(.*)$/;
 const NOT_LABELS = new Set(["in re", "re", "in the matter of", "matter of", "in the matter", "in re the matter of"]);
+/**
+ * A case name with a colon in it ("In the Matter of the Search of: 123 Main St", "USA v. Sealed: Count 2") is
+ * no label: no CM/ECF label opens like a caption or names two sides.
+ */
+const CAPTION_LIKE = /^(?:in re|in the matter|matter of|application of|petition of|search of)\b|\s(?:v|vs|versus)\.?\s/i;
 
 export function labelOf(line: string): { label: string; value: string } | null {
   const match = LABEL.exec(line);
   if (!match) return null;
   const label = match[1]!.trim().toLowerCase();
-  if (NOT_LABELS.has(label) || /^\d+$/.test(label)) return null;
+  if (NOT_LABELS.has(label) || CAPTION_LIKE.test(label) || /^\d+$/.test(label)) return null;
   return { label, value: match[2]!.trim() };
 }
 

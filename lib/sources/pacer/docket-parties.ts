@@ -65,10 +65,17 @@ function headingOf(cells: Element[]): string | null {
   return null;
 }
 
-/** Bankruptcy cells open with the role in <i><b>: that role, or null. */
+/** Bold and italic at once, whichever wraps the other: "<i><b>Debtor</b></i>" or "<b><i>Debtor</i></b>". */
+function isBoldItalic(bold: Element, within: Element): boolean {
+  if (hasAncestor(bold, isItalic, within)) return true;
+  const shown = bold.children.filter((child) => child.type !== "text" || squash((child as unknown as { data: string }).data) !== "");
+  return shown.length === 1 && shown[0]!.type === "tag" && isItalic(shown[0] as Element);
+}
+
+/** Bankruptcy cells open with the role in bold italics: that role, or null. */
 function inlineRoleOf(cell: Element): Element | null {
   const bold = findElement(cell, isBold);
-  if (!bold || !hasAncestor(bold, isItalic, cell)) return null;
+  if (!bold || !isBoldItalic(bold, cell)) return null;
   return bold;
 }
 
@@ -79,7 +86,7 @@ function emptyCriminal(): CriminalData {
 function readParty(cells: Element[], role: string, defendantNumber: string | null, seen: Map<string, DocketAttorney>): DocketParty | null {
   const first = cells[0]!;
   const roleElement = inlineRoleOf(first);
-  const nameElement = findElement(first, (element) => isBold(element) && element !== roleElement && !hasAncestor(element, isItalic, first));
+  const nameElement = findElement(first, (element) => isBold(element) && element !== roleElement && !isBoldItalic(element, first));
   const name = squash(textOf(nameElement)).replace(/\s*,$/, "");
   if (!name) return null;
   const partyRole = roleElement ? textOf(roleElement) : role;
@@ -136,9 +143,12 @@ export function readParties(tables: Element[]): PartiesRead {
         continue;
       }
       const firstText = textOf(cells[0]);
-      const labelled = cells.length === 1 ? labelOf(firstText) : null;
-      if (labelled && /^(assigned to|referred to)$/.test(labelled.label)) {
-        if (!labels.has(labelled.label)) labels.set(labelled.label, labelled.value);
+      // One cell may hold both, a line each: "Assigned to: ...<br>Referred to: ...".
+      const judges = cells.length === 1 ? linesOf(cells[0]!).map(labelOf) : [];
+      if (judges[0] && /^(assigned to|referred to)$/.test(judges[0].label)) {
+        for (const labelled of judges) {
+          if (labelled && /^(assigned to|referred to)$/.test(labelled.label) && !labels.has(labelled.label)) labels.set(labelled.label, labelled.value);
+        }
         continue;
       }
       if (section !== null) {

@@ -85,7 +85,8 @@ function naturesOfSuit(values: string[] | undefined): string | null {
  * before it (heading, header, parties) is small and read as a DOM; the entries from there on are scanned.
  */
 function entriesStart(html: string): number {
-  const heading = /<t[dh]\b[^>]*>(?:\s|<[^>]*>)*Docket(?:\s|&nbsp;)+Text(?:\s|<[^>]*>)*<\/t[dh]\s*>/i.exec(html);
+  // The heading cell may be left unclosed (the next cell or row closes it, as for any cell).
+  const heading = /<t[dh]\b[^>]*>(?:\s|&nbsp;|&#0*160;|<[^>]*>)*Docket(?:\s|&nbsp;|&#0*160;)+Text(?:\s|&nbsp;|&#0*160;|<(?!\/?t[dhr]\b|\/?table\b)[^>]*>)*<\/?t(?:[dhr]|able)\b/i.exec(html);
   if (!heading) return html.length;
   const window = Math.max(0, heading.index - 20_000);
   let start = -1;
