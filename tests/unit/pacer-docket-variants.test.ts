@@ -131,6 +131,19 @@ describe.skipIf(!HAS_CORPUS)("rules the rewrites found", () => {
     ]);
   });
 
+  it("a parties table known by its <b><i> roles alone (no 'represented by' on the page)", () => {
+    const html = corpusText("pacer/bankruptcy/moeb.html")
+      .replace(/<I><B>(Debtor|Trustee|U\.S\. Trustee)<\/B><\/I>/g, "<B><I>$1</I></B>")
+      .replace(/represented by/g, "&nbsp;");
+    const read = readDocketReport(html);
+    expect(read.kind === "case" ? read.case.parties.map((party) => [party.name, party.role]) : []).toEqual([
+      ["Willie Coffman", "Debtor"],
+      ["Marian L. Coffman", "Debtor"],
+      ["Tracy A. Brown", "Trustee"],
+      ["Office of U.S. Trustee", "U.S. Trustee"],
+    ]);
+  });
+
   it("an attorney's role in <b><i> is a role, not another attorney", () => {
     const html = corpusText("pacer/special/cit.html");
     const attorneys = (page: string) => details(page).parties.map((party) => party.attorneys.map((attorney) => [attorney.name, attorney.roles]));

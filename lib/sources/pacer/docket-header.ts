@@ -69,7 +69,7 @@ export function isEntriesTable(table: Element): boolean {
   return rowsOf(table).some((row) => cellsOf(row).some((cell) => /^docket text$/i.test(textOf(cell))));
 }
 
-/** A table of parties: a "represented by" cell, or a party-role heading (<b><u>, <i><b>, or "Role / -----"). */
+/** A table of parties: a "represented by" cell, or a party-role heading (<b><u>, <i><b> or <b><i>, or "Role / -----"). */
 export function isPartiesTable(table: Element): boolean {
   return rowsOf(table).some((row) => {
     const cells = cellsOf(row);
@@ -77,7 +77,9 @@ export function isPartiesTable(table: Element): boolean {
     if (!first) return false;
     if (cells.some((cell) => /^represented by$/i.test(textOf(cell)))) return true;
     if (findInCell(first, (el) => el.name === "u")) return true;
-    if (findInCell(first, (el) => el.name === "i" && findInCell(el, (inner) => inner.name === "b") !== null)) return true;
+    // A bankruptcy role in bold italics, whichever wraps the other.
+    const nested = (outer: string, inner: string) => findInCell(first, (el) => el.name === outer && findInCell(el, (within) => within.name === inner) !== null) !== null;
+    if (nested("i", "b") || nested("b", "i")) return true;
     return /-{5,}$/.test(textOf(first));
   });
 }
