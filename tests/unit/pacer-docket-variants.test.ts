@@ -62,6 +62,9 @@ const REWRITES: Record<string, (html: string) => string> = {
   "XHTML <br />": (html) => html.replace(/<br\s*\/?>/gi, "<br />"),
   "byte order mark": (html) => `\ufeff${html}`,
   "heading in <center> rather than <h3>": (html) => html.replace(/<h3([^>]*)>([\s\S]*?)<\/h3>/gi, '<center><b><font size="+1">$2</font></b></center>'),
+  "heading in <h2>": (html) => html.replace(/<(\/?)h3\b/gi, "<$1h2"),
+  "heading in a <div>": (html) => html.replace(/<h3([^>]*)>([\s\S]*?)<\/h3>/gi, '<div style="text-align:center;font-weight:bold">$2</div>'),
+  "<div align=center> for <center>": (html) => html.replace(/<center>([\s\S]*?)<\/center>/gi, '<div align="center">$1</div>'),
   "party headings <u><b>": (html) => html.replace(/<b><u>([\s\S]*?)<\/u><\/b>/gi, "<u><b>$1</b></u>"),
   "bold outside italics": (html) => html.replace(/<i><b>([^<]*)<\/b><\/i>/gi, "<b><i>$1</i></b>"),
   "a space before label colons": (html) => html.replace(/(Date Filed|Date filed|Assigned to|Date Terminated|Date terminated):/g, "$1 :"),
@@ -148,6 +151,20 @@ describe.skipIf(!HAS_CORPUS)("rules the rewrites found", () => {
     const html = corpusText("pacer/special/cit.html");
     const attorneys = (page: string) => details(page).parties.map((party) => party.attorneys.map((attorney) => [attorney.name, attorney.roles]));
     expect(attorneys(html.replace(/<I><B>([^<]*)<\/B><\/I>/g, "<B><I>$1</I></B>"))).toEqual(attorneys(html));
+  });
+
+  it("the heading is the innermost block naming the number: a <div> around the <h3> and the header lines is not", () => {
+    const html = corpusText("pacer/district/cand_2.html").replace(
+      /<h3([^>]*)>([\s\S]*?)<\/h3>\s*<TABLE[\s\S]*?<\/table>/i,
+      "<div><h3$1>$2</h3>Brady et al v. Deloitte &amp; Touche LLP et al<br>Assigned to: Hon. Susan Illston<br>Date Filed: 01/10/2008</div>",
+    );
+    expect(details(html)).toMatchObject({ caption: "Brady et al v. Deloitte & Touche LLP et al", assignedTo: "Susan Illston", dateFiled: "2008-01-10", docketNumber: "3:08-cv-00177-SI" });
+  });
+
+  it("a record of another kind than petition or adversary proceeding ('Miscellaneous Proceeding #:') is a docket", () => {
+    const html = corpusText("pacer/bankruptcy/moeb.html").replace("Bankruptcy Petition #:", "Miscellaneous Proceeding #:");
+    expect(details(html)).toMatchObject({ recordKind: "Miscellaneous Proceeding", docketNumber: "09-51436", dateFiled: "2009-11-10" });
+    expect(readDocketReport(html)).toMatchObject({ kind: "case", case: { caseType: "mp", title: "Willie Coffman" } });
   });
 
   it("a case name with a colon in it is the case name, not a label", () => {

@@ -53,13 +53,29 @@ function headingOf(element: Element): DocketHeading | null {
   return { courtLines: lines.slice(0, index), recordKind: match[1]!.replace(/\bFOR CASE\s*$/i, "").trim() || match[1]!.trim(), docketNumber: number };
 }
 
+/**
+ * Where the heading may sit: CM/ECF prints it in an <h3> (district, special courts) or a <center>
+ * (bankruptcy); any other heading or block that holds no table is taken the same way.
+ */
+const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "center", "div", "p"]);
+
 /** The element that names the court and the docket number, with what it says. */
 export function findHeading(root: AnyNode): { element: Element; heading: DocketHeading } | null {
-  for (const element of elementsByTag(root, new Set(["h3", "center"]))) {
-    // A <center> may wrap a whole page on old bankruptcy layouts: only a short one can be the heading.
-    if (element.name === "center" && findElement(element, (inner) => inner.name === "table")) continue;
-    const heading = headingOf(element);
-    if (heading) return { element, heading };
+  for (const element of elementsByTag(root, HEADING_TAGS)) {
+    // A <center> or <div> may wrap a whole page on old bankruptcy layouts: only a short one can be the heading.
+    if (findElement(element, (inner) => inner.name === "table")) continue;
+    let heading = headingOf(element);
+    if (!heading) continue;
+    // A block wrapping the heading with more than it (a <div> around the <h3> and the header lines) is not it:
+    // the innermost block that still names the number is.
+    let found = element;
+    for (;;) {
+      const inner = findElement(found, (candidate) => HEADING_TAGS.has(candidate.name) && headingOf(candidate)?.docketNumber === heading!.docketNumber);
+      if (!inner) break;
+      found = inner;
+      heading = headingOf(inner)!;
+    }
+    return { element: found, heading };
   }
   return null;
 }

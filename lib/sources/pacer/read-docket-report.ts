@@ -34,6 +34,7 @@ function caseTypeOf(details: DocketReportDetails): string | null {
   const letters = details.docketNumberParts?.type;
   if (letters) return letters;
   if (isAdversary(details)) return "ap";
+  if (/miscellaneous/i.test(details.recordKind)) return "mp";
   return isBankruptcy(details) ? "bk" : null;
 }
 
