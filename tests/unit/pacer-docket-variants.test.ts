@@ -34,6 +34,7 @@ const REWRITES: Record<string, (html: string) => string> = {
   "CRLF line ends": (html) => html.replace(/\r?\n/g, "\r\n"),
   "no line breaks in the markup": (html) => html.replace(/\r?\n/g, " "),
   "cells left unclosed": (html) => html.replace(/<\/td\s*>/gi, ""),
+  "cells and their <font> left unclosed": (html) => html.replace(/<\/font>\s*<\/td\s*>/gi, ""),
   "rows left unclosed": (html) => html.replace(/<\/tr\s*>/gi, ""),
   "no tbody": (html) => html.replace(/<\/?tbody[^>]*>/gi, ""),
   "single-quoted attributes": (html) => html.replace(/\b(href|colspan|align|valign|width)="([^"']*)"/gi, (_, name: string, value: string) => `${name}='${value}'`),
@@ -59,6 +60,9 @@ const REWRITES: Record<string, (html: string) => string> = {
       .replace(/(<td[^>]*>\s*(\d{2}\/\d{2}\/\d{4})\s*<\/td>)(?=\s*<td)/gi, "$1<td>$2</td>"),
   "&#039; for apostrophes": (html) => html.replace(/([a-z])'([a-z])/g, "$1&#039;$2"),
   "page wrapped in <center>": (html) => html.replace(/<body([^>]*)>/i, "<body$1><center>").replace(/<\/body>/i, "</center></body>"),
+  "page wrapped in a layout table": (html) => html.replace(/<body([^>]*)>/i, '<body$1><table width="100%"><tr><td>').replace(/<\/body>/i, "</td></tr></table></body>"),
+  "'Doc. Number' number heading": (html) => html.replace(/<(t[hd])([^>]*)>\s*#\s*<\/\1>/gi, "<$1$2>Doc. Number</$1>"),
+  "'No.' number heading": (html) => html.replace(/<(t[hd])([^>]*)>\s*#\s*<\/\1>/gi, "<$1$2>No.</$1>"),
   "XHTML <br />": (html) => html.replace(/<br\s*\/?>/gi, "<br />"),
   "byte order mark": (html) => `\ufeff${html}`,
   "heading in <center> rather than <h3>": (html) => html.replace(/<h3([^>]*)>([\s\S]*?)<\/h3>/gi, '<center><b><font size="+1">$2</font></b></center>'),
@@ -165,6 +169,19 @@ describe.skipIf(!HAS_CORPUS)("rules the rewrites found", () => {
     const html = corpusText("pacer/bankruptcy/moeb.html").replace("Bankruptcy Petition #:", "Miscellaneous Proceeding #:");
     expect(details(html)).toMatchObject({ recordKind: "Miscellaneous Proceeding", docketNumber: "09-51436", dateFiled: "2009-11-10" });
     expect(readDocketReport(html)).toMatchObject({ kind: "case", case: { caseType: "mp", title: "Willie Coffman" } });
+  });
+
+  it("a stray </tr> in a nested parties table ends nothing outside it; an unclosed cell ends at the next", () => {
+    // deb_2 prints "<TD>V.</TD></TR></TR><TR>": the second </TR> closes no row of its table.
+    const html = corpusText("pacer/bankruptcy/deb_2.html");
+    const names = (page: string) => details(page).parties.map((party) => party.name);
+    expect(names(html)).toEqual(["Whitehall Jewelers Holdings, Inc. et al., Debtors in Possession", "Schulte Roth & Zabel LLP"]);
+    expect(names(html.replace(/<BODY([^>]*)>/i, "<BODY$1><TABLE><TR><TD>"))).toEqual(names(html));
+    // Cells left open around an open <font>: each cell still ends where the next begins.
+    const unclosed = corpusText("pacer/bankruptcy/moeb.html").replace(/<\/FONT><\/TD>/g, "");
+    expect(details(unclosed).parties.map((party) => [party.name, party.role, party.attorneys.map((attorney) => attorney.name)])).toEqual(
+      details(corpusText("pacer/bankruptcy/moeb.html")).parties.map((party) => [party.name, party.role, party.attorneys.map((attorney) => attorney.name)]),
+    );
   });
 
   it("a case name with a colon in it is the case name, not a label", () => {

@@ -8,7 +8,48 @@ import type { AnyNode, Document, Element } from "domhandler";
 export type { AnyNode, Document, Element };
 
 export function parseHtml(html: string): Document {
-  return parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  return parseDocument(balanceTableTags(html), { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+}
+
+const TABLE_TAG = /<!--[\s\S]*?-->|<(script|style)\b[\s\S]*?<\/\1\s*>|<(\/?)(table|tr|td|th)\b(?:[^>"']+|"[^"]*"|'[^']*')*>/gi;
+
+/**
+ * Table tags as a browser reads them, made explicit for htmlparser2, which knows no table scope: a cell or
+ * row opened while one is open closes it first (an unclosed <td> holding an open <font> would otherwise take
+ * the next cell inside it), and a closing </tr>, </td> or </table> with nothing of its kind open in the
+ * current table is dropped (CM/ECF writes stray ones, e.g. "</TD></TR></TR>", and htmlparser2 would close
+ * the enclosing table's row with it, taking the rest of a nested parties table out of its table).
+ */
+export function balanceTableTags(html: string): string {
+  // Per open table: whether a row is open, and the open cell's tag.
+  const tables: Array<{ row: boolean; cell: string | null }> = [];
+  return html.replace(TABLE_TAG, (tag: string, hidden: string | undefined, slash: string, rawName: string) => {
+    if (hidden || !rawName) return tag;
+    const name = rawName.toLowerCase();
+    const table = tables[tables.length - 1];
+    if (name === "table") {
+      if (!slash) tables.push({ row: false, cell: null });
+      else if (tables.pop() === undefined) return "";
+      return tag;
+    }
+    if (!table) return slash ? "" : tag;
+    const closeCell = table.cell ? `</${table.cell}>` : "";
+    if (name === "tr") {
+      if (slash && !table.row) return "";
+      const closeRow = !slash && table.row ? "</tr>" : "";
+      table.row = !slash;
+      table.cell = null;
+      return slash ? `${closeCell}${tag}` : `${closeCell}${closeRow}${tag}`;
+    }
+    // A cell closes the open cell, whichever of td and th either is.
+    if (slash) {
+      table.cell = null;
+      return closeCell;
+    }
+    table.row = true;
+    table.cell = name;
+    return closeCell + tag;
+  });
 }
 
 /** Elements proper (script and style are elements too for htmlparser2, typed apart). */

@@ -54,7 +54,8 @@ function expand(cells: ScannedCell[]): ScannedCell[] {
 function columnOf(label: string): Column {
   const text = label.toLowerCase();
   if (/^docket text$/.test(text)) return "text";
-  if (/^(?:#|no\.?|doc\.? ?(?:no\.?|#)|number|document)$/.test(text)) return "number";
+  // "#", "No.", "Number", "Doc. No.", "Document Number", "Entry #", "Docket No.".
+  if (/^(?:#|no\.?|num(?:ber)?\.?|(?:doc(?:ument)?|entry)\.?(?:\s*(?:#|no\.?|num(?:ber)?\.?))?|docket\s*(?:#|no\.?|num(?:ber)?\.?))$/.test(text)) return "number";
   if (/entered/.test(text)) return "entered";
   if (/filed|filing date|^date$/.test(text)) return "filed";
   if (/select|all\s*\/\s*clear/.test(text)) return "select";

@@ -5,7 +5,7 @@
 import type { PageRefusal } from "@/lib/sources/types";
 import { cleanJudgeName } from "./clean-case-name";
 import { courtFromHost } from "./doc-id";
-import { type Document, type Element, elementsByTag, hasAncestor, parseHtml } from "./docket-dom";
+import { type Document, type Element, elementsByTag, parseHtml } from "./docket-dom";
 import { type DocketEntryRow, type EntriesLayout, holdsEntries, readEntriesTable } from "./docket-entries";
 import { firstValue, isPartiesTable, readDocketHeader } from "./docket-header";
 import { type DocketParty, readParties } from "./docket-parties";
@@ -94,14 +94,18 @@ function entriesStart(html: string): number {
   return start >= 0 ? start : heading.index;
 }
 
-/** The parties tables of the page before the entries: outermost ones only. */
+/**
+ * The parties tables of the page before the entries. A table that holds another parties table is a layout
+ * table around it (a page wrapped in a table, whose first cell also holds the menu's underlined access keys),
+ * not one: the innermost ones are read.
+ */
 function partyTablesOf(document: Document): Element[] {
-  const tables: Element[] = [];
-  for (const table of elementsByTag(document, new Set(["table"]))) {
-    if (tables.some((outer) => hasAncestor(table, (el) => el === outer))) continue;
-    if (isPartiesTable(table)) tables.push(table);
+  const candidates = elementsByTag(document, new Set(["table"])).filter(isPartiesTable);
+  const holders = new Set<Element>();
+  for (const table of candidates) {
+    for (let parent = table.parent; parent; parent = parent.parent) if (parent.type === "tag") holders.add(parent as Element);
   }
-  return tables;
+  return candidates.filter((table) => !holders.has(table));
 }
 
 /** Every entry of every entries table from `start` on, in page order; relative links made absolute. */
