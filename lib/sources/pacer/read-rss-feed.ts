@@ -134,7 +134,8 @@ export function readRssFeed(xml: string): RssFeed | null {
   const channel = record(record(document?.rss)?.channel);
   if (!channel) return null;
   const court = courtFromHost(text(channel.link));
-  const built = rssTimeToIso(text(channel.lastBuildDate));
+  // When the feed was built (or, where it does not say, published) bounds the items that carry no time.
+  const built = rssTimeToIso(text(channel.lastBuildDate)) ?? rssTimeToIso(text(channel.pubDate));
   const items: RssItem[] = [];
   for (const raw of Array.isArray(channel.item) ? channel.item : []) {
     const fields = record(raw);
