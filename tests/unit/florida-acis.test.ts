@@ -162,6 +162,20 @@ describe("ACIS readers: number forms, refusals, pieces put together", () => {
     expect(normalizeCase(DCA, "2D2025-0001", undated).header).toMatchObject({ status: "closed", date_terminated: null });
     expect(normalizeCase(DCA, "2D2025-0001", { ...undated, closed: false }).header.status).toBe("open");
   });
+
+  it("puts an entry ACIS dated without a time of day at the start of that day in Florida, not at UTC midnight", () => {
+    const header: SourceCase = { caseNumber: "2D2025-0001", title: "A v. B", closed: true, parties: [], entries: [] };
+    const entry = (id: string, filed: string, text: string) => ({ sequence: id, filed, text });
+    // The mandate's bare date (March 5) comes after the disposition filed at 8 pm on March 4, Eastern time.
+    const piece: PartialDocketRead = {
+      kind: "partial",
+      entries: [entry("m", "2025-03-05", "Mandate - Mandate"), entry("d", "2025-03-04T20:00:00-05:00", "Disposition - Affirmed"), entry("n", "2025-03-01T10:00:00-05:00", "Notice - Notice of Appeal")],
+      page: null,
+    };
+    const combined = combineAcisCase(header, [piece]);
+    expect(combined.entries.map((item) => item.sequence)).toEqual(["n", "d", "m"]);
+    expect(combined.dateTerminated).toBe("2025-03-05");
+  });
 });
 
 describe.skipIf(!HAS_CORPUS)("ACIS readers on the corpus, field by field against juriscraper", () => {
