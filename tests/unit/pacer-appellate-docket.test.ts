@@ -228,6 +228,18 @@ describe.skipIf(!HAS_CORPUS)(`CM/ECF appellate dockets in the corpus${HAS_CORPUS
     }
   });
 
+  it("takes no row after the party section as a party when the page marks no section after it", () => {
+    for (const name of ["ca1", "ca5_212643", "cadc_1"]) {
+      const page = corpusText(`${FOLDER}/${name}.html`);
+      // The sections after the party list left unmarked: what follows it (the caption, the entries, PACER's
+      // receipt table) has two-cell rows that are no parties.
+      const unmarked = page.replace(/<!--[^>]*NEW SECTION - (?:Case Caption|DOCKET ENTRIES)[^>]*-->/g, "");
+      expect(unmarked, name).not.toBe(page);
+      const result = readAppellateDocket(unmarked);
+      expect(result.kind === "case" ? result.case.parties : result, name).toEqual(read(name).case.parties);
+    }
+  });
+
   it("reads every file without throwing, and each becomes a valid API case", () => {
     const files = corpusFiles(FOLDER, ".html");
     expect(files.length).toBeGreaterThan(0);

@@ -75,13 +75,14 @@ export function sectionStart(index: PageIndex, test: RegExp): PageIndex["section
 }
 
 /**
- * The rows of the first section whose name passes the test, up to the next marked one (or the page's end); null
- * when the page marks no such section.
+ * The rows of the first section whose name passes the test, up to the next marked one; null when the page marks
+ * no such section, or marks none after it: its end is then unknown, and the page's end would take in the rows
+ * that follow it (PACER's transaction receipt: "Docket Report (full)", "Billable Pages: 1").
  */
 export function sectionRows(index: PageIndex, test: RegExp): DomElement[] | null {
   const at = index.sections.findIndex((section) => test.test(section.name));
-  if (at < 0) return null;
-  return index.rows.slice(index.sections[at]!.rowIndex, index.sections[at + 1]?.rowIndex ?? index.rows.length);
+  const next = at < 0 ? undefined : index.sections[at + 1];
+  return next ? index.rows.slice(index.sections[at]!.rowIndex, next.rowIndex) : null;
 }
 
 /** Whitespace (including &nbsp;) collapsed, trimmed. */
