@@ -20,14 +20,16 @@
 // edits it: its document is linked days after the filing (the Court's PDFs), or its disposition or remarks are
 // filled in when the court rules (TAMES' "type (disposition) — remarks"). So such an entry is first the stored
 // one that carries its document, whatever key that one was stored under; and, left unmatched, the stored one
-// left over with the same filing time and the same text, else a text it keeps or fills in. An edit is never
-// a new filing; an unrelated text on that day, or another document, is.
+// left over with the same filing time and the same text, else a text it keeps or fills in, or the same text
+// with its character references decoded (a reader that came to decode them). An edit is never a new filing; an
+// unrelated text on that day, or another document, is.
 //
 // An entry listing several documents without ids of its own (a TAMES event: `document_ids`) is known by all of
 // them: its key is its lowest document id, not the one listed first, and it is the stored entry carrying any of
 // them. So the same event with its documents in another order, or with one added before the first, is the same
 // entry; so is one stored by an earlier release, keyed by the document listed first then (`doc:<that id>`).
 import { createHash } from "node:crypto";
+import { decodeEntities } from "@/lib/sources/pacer/decode-entities";
 import type { NormalizedDocketEntry } from "./types";
 
 type KeyedEntry = Pick<NormalizedDocketEntry, "document_identifier" | "entry_number" | "filed_at" | "description" | "source_sequence" | "document_ids">;
@@ -206,6 +208,7 @@ const EVENT_PARTS = /^(.*?)(?: \(([^()]*)\))?(?: — (.*))?$/s;
  * Granted)"). A disposition or remark that changed is another text.
  */
 function editedText(before: string, after: string): boolean {
+  if (decodedSince(before, after)) return true;
   // CM/ECF inserts "Modified on …" before the closing "(Entered: …)" stamp: compare the texts without it.
   const [shorter, longer] = [withoutEnteredStamp(before), withoutEnteredStamp(after)].sort((a, b) => a.length - b.length) as [string, string];
   if (shorter.length > 0 && longer.startsWith(shorter) && /^\s/.test(longer.slice(shorter.length))) return true;
@@ -213,6 +216,16 @@ function editedText(before: string, after: string): boolean {
   const [, typeB = "", dispositionB = "", remarksB = ""] = EVENT_PARTS.exec(after) ?? [];
   const filledIn = (a: string, b: string) => a === b || a === "" || b === "";
   return typeA !== "" && typeA === typeB && filledIn(dispositionA, dispositionB) && filledIn(remarksA, remarksB);
+}
+
+const collapsed = (text: string) => text.replace(/[\s\u00a0]+/g, " ").trim();
+/**
+ * The stored text is the incoming one with character references left undecoded ("28 U.S.C. &sect; 2101" now
+ * read "28 U.S.C. § 2101"): a reader that came to decode them (the Supreme Court's) tells the same words, not a
+ * new filing, so an entry known by its text keeps its key and is stored with the decoded text.
+ */
+function decodedSince(before: string, after: string): boolean {
+  return before !== after && before.includes("&") && collapsed(decodeEntities(before)) === collapsed(after);
 }
 
 /** CM/ECF's "(Entered: 07/15/2004)" closing an entry's text: the day the clerk entered it, which no edit changes. */

@@ -2,7 +2,7 @@
 // entry (TAMES): an entry is the stored one carrying any of its documents, its first-listed document before
 // the others it lists.
 import { describe, expect, it } from "vitest";
-import { assignEntryKeys, type StoredIdentity } from "@/lib/cases/entry-key";
+import { assignEntryKeys, entryKey, type StoredIdentity } from "@/lib/cases/entry-key";
 
 const day = Date.parse("2025-07-22T00:00:00-05:00");
 const stored = (key: string, document: string, description: string): StoredIdentity => ({ key, sequence: null, description, filedMs: day, document, appearedMs: day });
@@ -28,5 +28,27 @@ describe("entry keys by documents", () => {
     );
     expect(keys[1]).toBe("doc:200");
     expect(keys[0]).not.toBe("doc:200");
+  });
+});
+
+describe("entry keys by text", () => {
+  const filedAt = "2024-01-05T00:00:00-05:00";
+  const entry = (description: string) => ({ entry_number: null, source_sequence: null, filed_at: filedAt, description, document_identifier: null });
+  const storedText = (description: string): StoredIdentity => ({
+    key: entryKey(entry(description)),
+    sequence: null,
+    description,
+    filedMs: Date.parse(filedAt),
+    document: null,
+    appearedMs: Date.parse(filedAt),
+  });
+
+  it("keeps the key of an entry stored with its character references undecoded, now read decoded", () => {
+    // The Supreme Court reader kept "&sect;" and "&#8217;" as written before it decoded every reference.
+    const before = storedText("Application (23A1) to extend the time under 28 U.S.C. &sect; 2101(f), the Court&#8217;s order&#160;submitted.");
+    const after = entry("Application (23A1) to extend the time under 28 U.S.C. § 2101(f), the Court’s order submitted.");
+    expect(assignEntryKeys([after], [before])).toEqual([before.key]);
+    // Other words on that day are another filing.
+    expect(assignEntryKeys([entry("Application (23A1) denied under 28 U.S.C. § 2101(f).")], [before])).not.toEqual([before.key]);
   });
 });
