@@ -4,6 +4,7 @@
 // puts one fact per line ("Assigned to: ...", an attorney's address lines).
 import { parseDocument } from "htmlparser2";
 import type { AnyNode, Document, Element } from "domhandler";
+import { TAG_ATTRIBUTES } from "./scan-tables";
 
 export type { AnyNode, Document, Element };
 
@@ -11,7 +12,7 @@ export function parseHtml(html: string): Document {
   return parseDocument(balanceTableTags(html), { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
 }
 
-const TABLE_TAG = /<!--[\s\S]*?-->|<(script|style)\b[\s\S]*?<\/\1\s*>|<(\/?)(table|tr|td|th)\b(?:[^>"']+|"[^"]*"|'[^']*')*>/gi;
+const TABLE_TAG = new RegExp(String.raw`<!--[\s\S]*?-->|<(script|style)\b[\s\S]*?<\/\1\s*>|<(\/?)(table|tr|td|th)\b${TAG_ATTRIBUTES}>`, "gi");
 
 /**
  * Table tags as a browser reads them, made explicit for htmlparser2, which knows no table scope: a cell or

@@ -19,11 +19,18 @@ export interface ScannedRow {
   cells: ScannedCell[];
 }
 
-const STRUCTURE = /<(\/?)(table|tr|td|th)\b((?:[^>"']+|"[^"]*"|'[^']*')*)>/gi;
+/**
+ * A tag's attributes up to its ">", quoted values whole, written as one run of other characters then quoted
+ * values each followed by such a run: no two ways to split the same text, so a tag left open (a page cut
+ * short inside "<td width=...") fails in one pass. A run inside a repeated group, "(?:[^>"']+|...)*", tries
+ * every way to split the run first: 2^n steps for n characters, and the process stalls on such a page.
+ */
+export const TAG_ATTRIBUTES = String.raw`[^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*`;
+const STRUCTURE = new RegExp(String.raw`<(\/?)(table|tr|td|th)\b(${TAG_ATTRIBUTES})>`, "gi");
 const HIDDEN = /<(script|style)\b[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->/gi;
 const HAS_HIDDEN = /<!--|<s(?:cript|tyle)\b/i;
 const TAGS_AND_SPACES = /(?:<[^>]*>|\s)+/g;
-const LINK = /<a\b((?:[^>"']+|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/a\s*>/gi;
+const LINK = new RegExp(String.raw`<a\b(${TAG_ATTRIBUTES})>([\s\S]*?)<\/a\s*>`, "gi");
 
 const attributePatterns = new Map<string, RegExp>();
 
