@@ -3,8 +3,9 @@
 // reads dockets, records fees, and the real cache stores them, on PGlite and PostgreSQL. Payment is the
 // one stand-in (tests/http covers x402); everything between the route and the court is production code.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CaseResponse } from "@/contract";
+import type { CaseResponse, MonitorResponse } from "@/contract";
 import { GET as getCase } from "@/app/v2/case/route";
+import { GET as getMonitor } from "@/app/v2/monitor/route";
 import { findCourt } from "@/lib/courts/registry";
 import { useDatabase } from "@/lib/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
@@ -796,6 +797,29 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1 });
     expect(reports()).toBe(before + 1);
     expect(await storedEntries(prisma(), "laed", hosted.caseId)).toHaveLength(58);
+  });
+
+  it("a feed left unpolled for a while (no case of its court tracked, the poller down) vouches for nothing of that gap: its filings are read and told once", async () => {
+    const { hosted, court } = await cachedWithWholeFeed();
+    const checked = await queryCase("laed", hosted.caseId);
+    const held = (await storedEntries(prisma(), "laed", hosted.caseId)).length;
+    // Three days ago: the last reading, and the feed polled without failure since the day before; then no poll
+    // for two days (nobody tracked a laed case). Meanwhile the court docketed a year of entries, whose items
+    // the feed, which keeps about a day, no longer lists.
+    await prisma().$executeRawUnsafe("UPDATE cases SET read_from = now() - interval '3 days', last_refreshed_at = now() - interval '3 days' WHERE case_id = $1", hosted.caseId);
+    await prisma().$executeRawUnsafe("UPDATE pacer_feeds SET ok_since = now() - interval '4 days', last_polled_at = now() - interval '2 days' WHERE court_code = 'laed'");
+    env.pacer.advanceTo("2010-06-30");
+    for (const row of hosted.docket.rows) hosted.visibleSince.set(row.start, new Date(Date.now() - ((row.entered ?? "") > "2009-06-30" ? 30 : 96) * 3_600_000));
+    // An agent tracks the case again; the poller polls the court again (its feed answers, without those items).
+    expect((await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date())).status).toBe("ok");
+    const summary = await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() });
+    // Before, the feed's unbroken run since before the reading vouched for the gap: skipped, and the year of
+    // filings stayed unread until the feed happened to mention the case again.
+    expect(summary).toMatchObject({ refreshed: 1, skipped: 0 });
+    const gained = (await storedEntries(prisma(), "laed", hosted.caseId)).length - held;
+    expect(gained).toBeGreaterThan(0);
+    const monitor = await callRoute<MonitorResponse>(getMonitor, "/v2/monitor", { query: { case_id: hosted.caseId, court_code: "laed", last_checked: checked.body.meta.queried_at } });
+    expect(monitor.body).toMatchObject({ changed: true, change_count: gained });
   });
 
   /**

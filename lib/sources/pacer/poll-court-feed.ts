@@ -14,6 +14,7 @@ import { getCourtHttpClient } from "@/lib/sources/http/court-http-client";
 import { decodePage } from "@/lib/sources/decode-page";
 import { markFeedItems } from "./mark-feed-items";
 import { feedPath } from "./pacer-courts";
+import { FEED_FRESH_MS } from "./plan-pacer-refresh";
 import { ecfBaseUrl, type PacerSettings } from "./pacer-settings";
 import { readRssFeed } from "./read-rss-feed";
 import { splitCmEcfNumber } from "./split-cmecf-number";
@@ -79,11 +80,16 @@ async function pollFeed(prisma: PrismaClient, settings: PacerSettings, courtCode
   const marked = await markFeedItems(prisma, courtCode, marks);
   const entryTypes = feed.entryTypes === null ? null : feed.entryTypes === "all" ? "all" : feed.entryTypes.join(",");
   const newest = marks.reduce<string | null>((latest, item) => (latest === null || Date.parse(item.time!) > Date.parse(latest) ? item.time : latest), null);
-  const before = await prisma.pacerFeed.findUnique({ where: { courtCode }, select: { okSince: true, newestItemAt: true } });
+  const before = await prisma.pacerFeed.findUnique({ where: { courtCode }, select: { okSince: true, lastPolledAt: true, newestItemAt: true } });
+  // The run goes on only from a poll recent enough that nothing left the feed between the two (it keeps about a
+  // day of items, fewer on a busy court): after a gap (no case of the court tracked for a while, the poller
+  // down) the feed vouches only from now, or a case read before the gap would be skipped with the gap's
+  // filings unread.
+  const unbroken = before?.lastPolledAt != null && now.getTime() - before.lastPolledAt.getTime() <= FEED_FRESH_MS;
   await saveFeed(prisma, courtCode, {
     entryTypes,
     lastPolledAt: now,
-    okSince: before?.okSince ?? now,
+    okSince: (unbroken ? before.okSince : null) ?? now,
     lastError: null,
     newestItemAt: newest ? new Date(newest) : (before?.newestItemAt ?? null),
   });
