@@ -4,13 +4,16 @@
 import type { CoveredCourt } from "@/lib/courts/resolve-court";
 import { listUnhealthyCourts } from "@/lib/courts/court-health";
 import { getPrisma } from "@/lib/db";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { recordVanishedCase } from "@/lib/refresh/record-vanished-case";
 import { lookupSandboxCase } from "@/lib/sandbox/lookup-sandbox-case";
 import { contentCacheFor } from "./case-content-cache";
 import { caseLockKey, withCaseSnapshot } from "./case-snapshot";
 import { fetchMissingCase, type MissOutcome } from "./fetch-missing-case";
+import { isKeptCurrent, refreshedWithinCadence } from "./is-kept-current";
 import { markCasesQueried } from "./mark-cases-queried";
 import { cacheKey, readCachedCases } from "./read-cached-case";
-import type { CaseLookup } from "./types";
+import type { CaseLookup, CaseRecord } from "./types";
 
 export interface CaseLookupRequest {
   court: CoveredCourt;
@@ -40,10 +43,21 @@ export const liveStore: CaseStore = {
     const read = () => withCaseSnapshot(prisma, lockKeys, async ({ tx, queriedAt }) => ({ queriedAt, cases: await readCachedCases(tx, keys, cache) }));
 
     let snapshot = await read();
-    const misses = new Map<string, CaseLookupRequest>();
+    // Cases to read from their source first: those not cached, and those cached but left as they were by a
+    // refresh schedule that no longer tracked them (is-kept-current.ts), which are read again the same way.
+    const misses = new Map<string, CaseLookupRequest & { refreshedAfter?: Date }>();
+    const behind: CaseLookupRequest[] = [];
     for (const request of requests) {
       const key = cacheKey(request.court.court_code, request.caseId);
-      if (!snapshot.cases.has(key)) misses.set(key, request);
+      const record = snapshot.cases.get(key);
+      if (!record) misses.set(key, request);
+      else if (record.source_state === "found" && !refreshedWithinCadence(record.last_refreshed_at, request.court, now)) behind.push(request);
+    }
+    // Refreshed longer ago than the cadence (a quiet case whose free change signals said "unchanged", a court
+    // down, or one no longer tracked): only the last is read again; when it was last queried says which.
+    for (const request of behind.length > 0 ? await untrackedCases(prisma, behind, snapshot.cases, now) : []) {
+      const key = cacheKey(request.court.court_code, request.caseId);
+      misses.set(key, { ...request, refreshedAfter: new Date(snapshot.cases.get(key)!.last_refreshed_at) });
     }
     const missOutcomes = new Map<string, MissOutcome>();
     if (misses.size > 0) {
@@ -51,12 +65,16 @@ export const liveStore: CaseStore = {
       const workers = Array.from({ length: Math.min(MISS_CONCURRENCY, pending.length) }, async () => {
         for (let next = pending.shift(); next; next = pending.shift()) {
           const [key, request] = next;
-          missOutcomes.set(key, await fetchMissingCase({ prisma, court: request.court, caseId: request.caseId, now }));
+          const outcome = await fetchMissingCase({ prisma, court: request.court, caseId: request.caseId, now, refreshedAfter: request.refreshedAfter });
+          missOutcomes.set(key, outcome);
+          // A case read again that the court no longer shows: as a refresh records it (served through a few such
+          // answers, sealed at once).
+          if (request.refreshedAfter && outcome.kind === "not_found") await recordVanishedCase(prisma, request.court.court_code, request.caseId, outcome.sealed === true);
         }
       });
       await Promise.all(workers);
       // Read again, in one snapshot, so the fetched cases and queried_at agree.
-      if ([...missOutcomes.values()].some((outcome) => outcome.kind === "stored")) snapshot = await read();
+      if ([...missOutcomes.values()].some((outcome) => outcome.kind !== "unavailable")) snapshot = await read();
     }
 
     const unavailable = [...missOutcomes.values()].some((outcome) => outcome.kind === "unavailable");
@@ -64,11 +82,13 @@ export const liveStore: CaseStore = {
     const results: CaseLookup[] = requests.map(({ court, caseId }) => {
       const key = cacheKey(court.court_code, caseId);
       const record = snapshot.cases.get(key);
+      const outcome = missOutcomes.get(key);
       // A case its source stopped showing is not served from the cache (lib/refresh/record-vanished-case.ts).
       if (record?.source_state === "sealed") return { kind: "not_found", sealed: true };
       if (record?.source_state === "missing") return { kind: "not_found", vanished: true };
-      if (record) return { kind: "found", record };
-      const outcome = missOutcomes.get(key);
+      // One no refresh kept current whose court did not answer now: its copy would tell "no change" for what
+      // the court may have docketed since, so it is answered as a miss would be (503, not charged).
+      if (record && outcome?.kind !== "unavailable") return { kind: "found", record };
       if (outcome?.kind === "not_found") return { kind: "not_found", ...(outcome.sealed ? { sealed: true } : {}) };
       return {
         kind: "unavailable",
@@ -82,6 +102,24 @@ export const liveStore: CaseStore = {
     return { queriedAt: snapshot.queriedAt, results };
   },
 };
+
+/** Of these cached cases, those no refresh kept current: not queried within the tracking window. */
+async function untrackedCases(
+  prisma: PrismaClient,
+  requests: readonly CaseLookupRequest[],
+  records: ReadonlyMap<string, CaseRecord>,
+  now: Date,
+): Promise<CaseLookupRequest[]> {
+  const rows = await prisma.case.findMany({
+    where: { OR: requests.map(({ court, caseId }) => ({ courtCode: court.court_code, caseId })) },
+    select: { courtCode: true, caseId: true, lastQueriedAt: true },
+  });
+  const queried = new Map(rows.map((row) => [cacheKey(row.courtCode, row.caseId), row.lastQueriedAt]));
+  return requests.filter(({ court, caseId }) => {
+    const key = cacheKey(court.court_code, caseId);
+    return !isKeptCurrent(records.get(key)!.last_refreshed_at, queried.get(key) ?? null, court, now);
+  });
+}
 
 export function caseStoreFor(sandbox: boolean): CaseStore {
   return sandbox ? sandboxStore : liveStore;

@@ -2,6 +2,7 @@
 // request for the same case (in this process or another instance) wait for that one fetch instead of
 // asking the court's system again. The lease lives in the database (source_fetches); a negative outcome
 // (not found, unavailable) is kept there briefly so waiting requests share it.
+// A cached case no refresh kept current (lib/cases/is-kept-current.ts) is read again the same way.
 import { randomUUID } from "node:crypto";
 import type { CourtRecord } from "@/lib/courts/types";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
@@ -28,6 +29,11 @@ export interface FetchMissingCaseOptions {
   court: CourtRecord;
   caseId: string;
   now: Date;
+  /**
+   * The case is cached, but as last refreshed at this instant, which no refresh keeps current
+   * (lib/cases/is-kept-current.ts): it is read again like a miss, unless a copy refreshed after it is stored.
+   */
+  refreshedAfter?: Date;
 }
 
 export function fetchMissingCase(options: FetchMissingCaseOptions): Promise<MissOutcome> {
@@ -49,14 +55,16 @@ interface LeaseRow {
 }
 
 /** The cross-instance part: take the database lease and fetch, or wait for whoever holds it. */
-export async function fetchThroughLease({ prisma, court, caseId, now }: FetchMissingCaseOptions): Promise<MissOutcome> {
+export async function fetchThroughLease({ prisma, court, caseId, now, refreshedAfter }: FetchMissingCaseOptions): Promise<MissOutcome> {
   const key = cacheKey(court.court_code, caseId);
   const timeoutMs = getEnv().SOURCE_TIMEOUT_MS;
   const leaseMs = timeoutMs + 10_000;
   const holder = randomUUID();
   const giveUpAt = Date.now() + leaseMs + 5_000;
-  const cached = async () =>
-    (await prisma.case.findUnique({ where: { courtCode_caseId: { courtCode: court.court_code, caseId } }, select: { id: true } })) !== null;
+  const cached = async () => {
+    const row = await prisma.case.findUnique({ where: { courtCode_caseId: { courtCode: court.court_code, caseId } }, select: { lastRefreshedAt: true } });
+    return row !== null && (refreshedAfter === undefined || row.lastRefreshedAt.getTime() > refreshedAfter.getTime());
+  };
   for (;;) {
     // Take the lease when nobody holds it, or when the last holder's lease or outcome has expired.
     const claimed = await prisma.$queryRawUnsafe<{ holder: string }[]>(

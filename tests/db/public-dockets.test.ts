@@ -4,8 +4,9 @@
 // PostgreSQL. Payment is the one stand-in here (tests/payments/public-dockets-paid.test.ts pays for real).
 import { load } from "cheerio";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { CaseFull, CaseResponse, DocketEntry } from "@/contract";
+import type { CaseFull, CaseResponse, DocketEntry, MonitorResponse } from "@/contract";
 import { GET as getCase } from "@/app/v2/case/route";
+import { GET as getMonitor } from "@/app/v2/monitor/route";
 import { GET as getStatus } from "@/app/v2/status/route";
 import { findCourt } from "@/lib/courts/registry";
 import { useDatabase } from "@/lib/db";
@@ -244,6 +245,59 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("the free public docket systems
       expect(added.length, `${court} ${number}`).toBeGreaterThanOrEqual(1);
       expect(next.body.delta!.change_count).toBe(added.length);
       expect(entryText(next.body.delta!.new_filings).sort()).toEqual(added.sort());
+    }
+  });
+
+  it("a case no refresh kept current (not queried for 30 days) is read again before it is answered: monitor and delta tell what the court docketed meanwhile", async () => {
+    const [court, number] = ["scotus", "23-7483"];
+    await opened().db.prisma.case.deleteMany({ where: { courtCode: court, caseId: number } });
+    await opened().db.prisma.$executeRawUnsafe("DELETE FROM source_fetches");
+    env.scotus.withoutNewest(number, 2);
+    expect((await query(court, number)).status).toBe(200);
+    const monitor = (lastChecked: string) =>
+      callRoute<MonitorResponse & { error: { code: string } }>(getMonitor, "/v2/monitor", { query: { case_id: number, court_code: court, last_checked: lastChecked } });
+    const asked = () => env.server.log.filter((entry) => entry.url === `/RSS/Cases/JSON/${number}.json`).length;
+    try {
+      // A tracked case refreshed on its cadence is answered from the cache: the court is not asked.
+      let before = asked();
+      expect((await monitor(new Date(Date.now() - 60_000).toISOString())).body).toMatchObject({ changed: false });
+      expect(asked()).toBe(before);
+
+      // Forty days without a query: no refresh ran since. Meanwhile the court docketed two proceedings.
+      const untracked = () =>
+        opened().db.prisma.$executeRawUnsafe(
+          "UPDATE cases SET last_queried_at = now() - interval '40 days', last_refreshed_at = now() - interval '40 days' WHERE court_code = $1 AND case_id = $2",
+          court,
+          number,
+        );
+      await untracked();
+      env.scotus.withoutNewest(number, 0);
+      const lastChecked = new Date(Date.now() - 39 * 86_400_000).toISOString();
+      // The court does not answer: no "no change" read off a forty-day-old cache, but 503 (not charged).
+      env.server.fail({ match: /RSS\/Cases\/JSON/, kind: "status", status: 503 });
+      try {
+        const down = await monitor(lastChecked);
+        expect(down.status).toBe(503);
+        expect(down.body.error.code).toBe("source_unavailable");
+      } finally {
+        env.server.clearFaults();
+      }
+      await opened().db.prisma.$executeRawUnsafe("DELETE FROM source_fetches");
+      await untracked();
+      // Before, both answered from the forty-day-old cache: no change.
+      before = asked();
+      const check = await monitor(lastChecked);
+      expect(check.body).toMatchObject({ changed: true, change_count: 2 });
+      expect(asked()).toBe(before + 1);
+      const answer = await query(court, number, { last_checked: lastChecked });
+      expect(answer.body.delta!.change_count).toBe(2);
+      expect(answer.body.meta.cache_age_seconds).toBeLessThan(60);
+      // Kept current again: the next answers come from the cache, and tell nothing twice.
+      before = asked();
+      expect((await monitor(check.body.meta.queried_at)).body).toMatchObject({ changed: false, change_count: 0 });
+      expect(asked()).toBe(before);
+    } finally {
+      env.scotus.withoutNewest(number, 0);
     }
   });
 
