@@ -12,7 +12,7 @@ import { shareCaseContent } from "./shared-content";
 import type { CaseRecord } from "./types";
 
 /** A cached case without what changes on every refresh or is read fresh anyway. */
-export type CaseContent = Omit<CaseRecord, "last_refreshed_at" | "source_state">;
+export type CaseContent = Omit<CaseRecord, "last_refreshed_at" | "unanswered_since" | "source_state">;
 
 interface Held {
   version: string;

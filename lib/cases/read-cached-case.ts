@@ -41,6 +41,7 @@ interface HeadRow {
   case_id: string;
   version: string;
   last_refreshed_at: Date;
+  unanswered_since: Date | null;
   source_state: string;
 }
 
@@ -53,7 +54,7 @@ export async function readCachedCases(db: Reader, keys: readonly CaseKey[], cach
   const found = new Map<string, CaseRecord>();
   if (keys.length === 0) return found;
   const heads = await db.$queryRawUnsafe<HeadRow[]>(
-    `SELECT c.id, c.court_code, c.case_id, c.content_version::text AS version, c.last_refreshed_at, c.source_state
+    `SELECT c.id, c.court_code, c.case_id, c.content_version::text AS version, c.last_refreshed_at, c.unanswered_since, c.source_state
      FROM cases c JOIN unnest($1::text[], $2::text[]) AS k(court_code, case_id) ON c.court_code = k.court_code AND c.case_id = k.case_id`,
     keys.map((key) => key.courtCode),
     keys.map((key) => key.caseId),
@@ -77,6 +78,7 @@ export async function readCachedCases(db: Reader, keys: readonly CaseKey[], cach
     found.set(cacheKey(head.court_code, head.case_id), {
       ...content,
       last_refreshed_at: head.last_refreshed_at.toISOString(),
+      ...(head.unanswered_since ? { unanswered_since: head.unanswered_since.toISOString() } : {}),
       source_state: head.source_state as NonNullable<CaseRecord["source_state"]>,
     });
   }

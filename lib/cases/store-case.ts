@@ -107,7 +107,7 @@ export async function storeCase({ prisma, record, source, keepParties = false, e
     // state of the case: only the entries the cache lacks are taken from it, and the header, parties and entry
     // texts of the later reading stand, so the cache is what the court showed at read_from.
     if (before?.readFrom && readFrom !== undefined && Date.parse(readFrom) < before.readFrom.getTime()) {
-      await tx.case.update({ where, data: { lastRefreshedAt: stamp, sourceState: "found", missingRefreshes: 0 } });
+      await tx.case.update({ where, data: { lastRefreshedAt: stamp, sourceState: "found", missingRefreshes: 0, unansweredSince: null } });
       const newEntries = await storeEntries(tx, before.id, record.entries, stamp, { firstFetch: false, enteredSince, insertOnly: true });
       await nextContentVersion(tx, before.id);
       return { newEntries, storedAt: stamp };
@@ -133,6 +133,8 @@ export async function storeCase({ prisma, record, source, keepParties = false, e
       // Found again: served again (lib/refresh/record-vanished-case.ts).
       sourceState: "found",
       missingRefreshes: 0,
+      // Answered: a change check can say "no change" again (lib/cases/monitor-case.ts).
+      unansweredSince: null,
     };
     const stored = await tx.case.upsert({
       where,

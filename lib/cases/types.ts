@@ -75,6 +75,11 @@ export interface CaseRecord extends NormalizedCase {
   entries: StoredDocketEntry[];
   /** Last successful refresh from the source (ISO-8601): cache_age_seconds is measured from it. */
   last_refreshed_at: string;
+  /**
+   * Present while the court's system has not answered the case's refreshes: when it first failed to, since
+   * the last answered one (ISO-8601; lib/refresh/refresh-cases.ts).
+   */
+  unanswered_since?: string;
   /** Whether the source still shows it (lib/refresh/record-vanished-case.ts); "found" when absent (fixtures). */
   source_state?: "found" | "sealed" | "missing";
 }

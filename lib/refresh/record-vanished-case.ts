@@ -13,7 +13,7 @@ export async function recordVanishedCase(prisma: PrismaClient, courtCode: string
        source_state = CASE WHEN $3 THEN 'sealed'
                            WHEN missing_refreshes + 1 >= $4 THEN 'missing'
                            ELSE source_state END,
-       updated_at = now()
+       unanswered_since = NULL, updated_at = now()
      WHERE court_code = $1 AND case_id = $2`,
     courtCode,
     caseId,

@@ -69,6 +69,16 @@ async function refreshWithin({ prisma, court, caseIds, now, concurrency = 4 }: R
     }
   }
   summary.skipped = caseIds.length - chosen.length;
+  if (summary.skipped > 0) {
+    // Known unchanged by the free signals: the cache is the court's, so a change check may say "no change"
+    // again after an unanswered refresh (monitor-case.ts).
+    const picked = new Set(chosen);
+    await prisma.$executeRawUnsafe(
+      "UPDATE cases SET unanswered_since = NULL WHERE court_code = $1 AND case_id = ANY($2::text[]) AND unanswered_since IS NOT NULL",
+      court.court_code,
+      caseIds.filter((caseId) => !picked.has(caseId)),
+    );
+  }
   const pending = [...chosen];
   const worker = async () => {
     for (let caseId = pending.shift(); caseId !== undefined; caseId = pending.shift()) {
@@ -92,6 +102,12 @@ async function refreshWithin({ prisma, court, caseIds, now, concurrency = 4 }: R
       } else {
         summary.unavailable += 1;
         summary.lastError = outcome.reason;
+        // The cache could not be brought up to date: a change check must not read it as "no change" (monitor-case.ts).
+        await prisma.$executeRawUnsafe(
+          "UPDATE cases SET unanswered_since = COALESCE(unanswered_since, now()) WHERE court_code = $1 AND case_id = $2",
+          court.court_code,
+          caseId,
+        );
       }
     }
   };

@@ -799,6 +799,33 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(await storedEntries(prisma(), "laed", hosted.caseId)).toHaveLength(58);
   });
 
+  it("a case whose last refresh went unanswered: /v2/monitor answers 503, not 'no change', until a refresh is answered or the feed vouches for the cache", async () => {
+    const { hosted, court } = await cachedWithWholeFeed();
+    const checked = await queryCase("laed", hosted.caseId);
+    const monitor = () => callRoute<MonitorResponse>(getMonitor, "/v2/monitor", { query: { case_id: hosted.caseId, court_code: "laed", last_checked: checked.body.meta.queried_at } });
+    // The court dockets an entry (its feed item seen now); the reading the item asks for is answered 500.
+    env.pacer.advanceTo("2009-12-31");
+    await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
+    env.server.fail({ match: /DktRpt\.pl/, kind: "status", status: 500 });
+    try {
+      expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ unavailable: 1 });
+    } finally {
+      env.server.clearFaults();
+    }
+    expect((await monitor()).status).toBe(503);
+    // The next run reads it: what was docketed is told.
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1 });
+    expect((await monitor()).body).toMatchObject({ changed: true });
+    // A case the feed vouches for after an unanswered refresh (the court's next answer already in the cache):
+    // known unchanged, so "no change" again.
+    await prisma().$executeRawUnsafe("UPDATE cases SET unanswered_since = now() WHERE case_id = $1", hosted.caseId);
+    const now = await queryCase("laed", hosted.caseId);
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ skipped: 1 });
+    const quiet = await callRoute<MonitorResponse>(getMonitor, "/v2/monitor", { query: { case_id: hosted.caseId, court_code: "laed", last_checked: now.body.meta.queried_at } });
+    expect(quiet.status).toBe(200);
+    expect(quiet.body).toMatchObject({ changed: false });
+  });
+
   it("a feed left unpolled for a while (no case of its court tracked, the poller down) vouches for nothing of that gap: its filings are read and told once", async () => {
     const { hosted, court } = await cachedWithWholeFeed();
     const checked = await queryCase("laed", hosted.caseId);

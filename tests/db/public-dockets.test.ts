@@ -301,6 +301,49 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("the free public docket systems
     }
   });
 
+  it("the court not answering a refresh: /v2/monitor says 503 rather than a 'no change' it could not check; a change it holds it still tells, and the next answered refresh tells what was missed", async () => {
+    const [court, number] = ["texapp1", "01-25-00011-CV"];
+    const parameter = env.tames.courtOf(number)!;
+    await opened().db.prisma.case.deleteMany({ where: { courtCode: court, caseId: number } });
+    await opened().db.prisma.$executeRawUnsafe("DELETE FROM source_fetches");
+    env.tames.withoutNewestEvents(number, parameter, 2);
+    const monitor = (lastChecked: string) =>
+      callRoute<MonitorResponse & { error: { code: string; message: string } }>(getMonitor, "/v2/monitor", { query: { case_id: number, court_code: court, last_checked: lastChecked } });
+    const refresh = () => refreshCases({ prisma: opened().db.prisma, court: findCourt(court)!, caseIds: [number], now: new Date() });
+    try {
+      const first = await query(court, number);
+      expect(first.status).toBe(200);
+      // The court dockets an event; the refresh that would read it finds the court down.
+      env.tames.withoutNewestEvents(number, parameter, 1);
+      env.server.fail({ match: /Case\.aspx/, kind: "status", status: 503 });
+      try {
+        expect(await refresh()).toMatchObject({ refreshed: 0, unavailable: 1 });
+      } finally {
+        env.server.clearFaults();
+      }
+      // Before, a paid "changed: false" off the cache the refresh could not bring up to date.
+      const down = await monitor(first.body.meta.queried_at);
+      expect(down.status).toBe(503);
+      expect(down.body.error).toMatchObject({ code: "source_unavailable", message: expect.stringContaining("did not answer") });
+      expect(Number(down.headers.get("retry-after"))).toBeGreaterThan(0);
+      // What the cache holds that is new to the caller is still true, and told.
+      expect((await monitor("2020-01-01T00:00:00Z")).body).toMatchObject({ changed: true });
+      // The case itself is served as last refreshed, its age said.
+      const served = await query(court, number, { last_checked: first.body.meta.queried_at });
+      expect(served.status).toBe(200);
+      expect(served.body.delta).toMatchObject({ changed: false });
+
+      // The court answers the next refresh (one more event docketed since): both are new to the caller.
+      env.tames.withoutNewestEvents(number, parameter, 0);
+      expect(await refresh()).toMatchObject({ refreshed: 1, newEntries: 2 });
+      const back = await monitor(first.body.meta.queried_at);
+      expect(back.body).toMatchObject({ changed: true, change_count: 2 });
+      expect((await monitor(back.body.meta.queried_at)).body).toMatchObject({ changed: false, change_count: 0 });
+    } finally {
+      env.tames.withoutNewestEvents(number, parameter, 0);
+    }
+  });
+
   it("a TAMES event whose documents are listed in another order, or gain one before the first, is the same entry; so is one cached by the release before", async () => {
     const [court, number] = ["texapp3", "03-18-00261-CV"];
     const parameter = env.tames.courtOf(number)!;
