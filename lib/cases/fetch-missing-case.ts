@@ -113,7 +113,7 @@ async function fetchAndStore(
   try {
     const outcome = await fetchFromSource({ court, caseId, now, timeoutMs });
     if (outcome.kind === "found") {
-      await storeCase({ prisma, record: outcome.case, source: outcome.source, keepParties: outcome.partiesOmitted, enteredSince: outcome.enteredSince, readFrom: outcome.readFrom });
+      await storeCase({ prisma, record: outcome.case, source: outcome.source, keepParties: outcome.partiesOmitted, enteredSince: outcome.enteredSince, readFrom: outcome.readFrom, olderEntriesOmitted: outcome.olderEntriesOmitted });
       await prisma.$executeRawUnsafe("DELETE FROM source_fetches WHERE key = $1 AND holder = $2", key, holder);
       return { kind: "stored" };
     }

@@ -41,6 +41,8 @@ export interface StoreCaseOptions {
    * overlapping readings are stored.
    */
   readFrom?: string;
+  /** The reading stopped at entries the cache holds (lib/sources/types.ts): it does not move entries_whole_at. */
+  olderEntriesOmitted?: boolean;
 }
 
 export interface StoreCaseResult {
@@ -98,7 +100,7 @@ function sameEntry(stored: Omit<EntryData, "docketedAt">, next: EntryData): bool
   );
 }
 
-export async function storeCase({ prisma, record, source, keepParties = false, enteredSince, readFrom }: StoreCaseOptions): Promise<StoreCaseResult> {
+export async function storeCase({ prisma, record, source, keepParties = false, enteredSince, readFrom, olderEntriesOmitted = false }: StoreCaseOptions): Promise<StoreCaseResult> {
   const header = record.header;
   return withCaseWrite(prisma, caseLockKey(record.court_code, record.case_id), async ({ tx, stamp }) => {
     const where = { courtCode_caseId: { courtCode: record.court_code, caseId: record.case_id } };
@@ -135,6 +137,7 @@ export async function storeCase({ prisma, record, source, keepParties = false, e
       missingRefreshes: 0,
       // Answered: a change check can say "no change" again (lib/cases/monitor-case.ts).
       unansweredSince: null,
+      ...(olderEntriesOmitted || enteredSince !== undefined ? {} : { entriesWholeAt: stamp }),
     };
     const stored = await tx.case.upsert({
       where,

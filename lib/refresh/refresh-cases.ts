@@ -91,7 +91,7 @@ async function refreshWithin({ prisma, court, caseIds, now, concurrency = 4 }: R
       }
       summary.attempted += 1;
       if (outcome.kind === "found") {
-        const stored = await storeCase({ prisma, record: outcome.case, source: outcome.source, keepParties: outcome.partiesOmitted, enteredSince: outcome.enteredSince, readFrom: outcome.readFrom });
+        const stored = await storeCase({ prisma, record: outcome.case, source: outcome.source, keepParties: outcome.partiesOmitted, enteredSince: outcome.enteredSince, readFrom: outcome.readFrom, olderEntriesOmitted: outcome.olderEntriesOmitted });
         summary.refreshed += 1;
         summary.newEntries += stored.newEntries;
       } else if (outcome.kind === "not_found") {

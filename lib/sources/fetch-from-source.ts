@@ -9,7 +9,7 @@ import { normalizeCase } from "./normalize/normalize-case";
 import { sourceForCourt } from "./registry";
 
 export type FetchOutcome =
-  | { kind: "found"; case: NormalizedCase; source: string; partiesOmitted?: boolean; enteredSince?: string; readFrom?: string }
+  | { kind: "found"; case: NormalizedCase; source: string; partiesOmitted?: boolean; enteredSince?: string; readFrom?: string; olderEntriesOmitted?: boolean }
   /** `sealed`: the source says the case exists under seal (answered 404 with a message that says so). */
   | { kind: "not_found"; sealed?: boolean }
   /** `budgetSpent`: a paid source's fee budget is spent until `estimatedRecoveryAt` (503 "fee budget reached"). */
@@ -48,6 +48,7 @@ export async function fetchFromSource({ court, caseId, now, timeoutMs }: FetchFr
           ...(result.partiesOmitted ? { partiesOmitted: true } : {}),
           ...(result.enteredSince ? { enteredSince: result.enteredSince } : {}),
           ...(result.readFrom ? { readFrom: result.readFrom } : {}),
+          ...(result.olderEntriesOmitted ? { olderEntriesOmitted: true } : {}),
         };
       case "sealed":
         logEvent("info", "source: case under seal", { court_code: court.court_code, case_id: caseId, message: result.message });

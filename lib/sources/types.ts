@@ -107,6 +107,12 @@ export type SourceResult =
        * listed then is in the reading. Stored with the case (cases.read_from; plan-pacer-refresh.ts).
        */
       readFrom?: string;
+      /**
+       * The reading stopped at entries the cache holds (a docket listed newest first, ACIS): entries listed
+       * after them are not in it. A reading without it stores when the entries were last read whole
+       * (cases.entries_whole_at).
+       */
+      olderEntriesOmitted?: boolean;
     }
   | { kind: "not_found" }
   | { kind: "unavailable"; reason: string; estimatedRecoveryAt: string | null }

@@ -395,6 +395,41 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("the free public docket systems
     }
   });
 
+  it("an ACIS entry added late with an older filing time, listed past the first page: found by the day's whole reading and told once", async () => {
+    const [court, number] = ["fladistctapp4", "4D2026-0606"];
+    await opened().db.prisma.case.deleteMany({ where: { courtCode: court, caseId: number } });
+    await opened().db.prisma.$executeRawUnsafe("DELETE FROM source_fetches");
+    forgetAcisCourtsForTests();
+    const [newest, older] = env.acis.recordedItems(number);
+    env.acis.pageCap = 1;
+    const refresh = () => refreshCases({ prisma: opened().db.prisma, court: findCourt(court)!, caseIds: [number], now: new Date() });
+    try {
+      env.acis.serveEntries(number, [newest!]);
+      const first = await query(court, number);
+      expect((first.body.case as CaseFull).docket_history).toHaveLength(1);
+      // The clerk dockets the older filing now: ACIS lists it after the newest, on page 1.
+      env.acis.serveEntries(number, [newest!, older!]);
+      // Within the day of the whole first reading a refresh stops at page 0, which holds a stored entry.
+      expect(await refresh()).toMatchObject({ refreshed: 1, newEntries: 0 });
+      // A day after it, the refresh reads every page. Before, no refresh ever read page 1 again: the filing was
+      // never told.
+      await opened().db.prisma.$executeRawUnsafe("UPDATE cases SET entries_whole_at = now() - interval '25 hours' WHERE court_code = $1 AND case_id = $2", court, number);
+      const before = env.server.log.length;
+      expect(await refresh()).toMatchObject({ refreshed: 1, newEntries: 1 });
+      const pages = env.server.log.slice(before).filter((entry) => entry.url.includes("/docketentries")).map((entry) => new URL(entry.url, "http://x").searchParams.get("page"));
+      expect(pages).toEqual(["0", "1"]);
+      const next = await query(court, number, { last_checked: first.body.meta.queried_at });
+      expect(next.body.delta!.new_filings.map((filing) => filing.description)).toEqual([(next.body.case as CaseFull).docket_history[0]!.description]);
+      // That whole reading starts the day again: the next refresh stops at page 0.
+      const again = env.server.log.length;
+      expect(await refresh()).toMatchObject({ refreshed: 1, newEntries: 0 });
+      expect(env.server.log.slice(again).filter((entry) => entry.url.includes("/docketentries"))).toHaveLength(1);
+    } finally {
+      env.acis.pageCap = null;
+      env.acis.serveEntries(number, null);
+    }
+  });
+
   it("an ACIS refresh reads docket pages only until one holds an entry already stored", async () => {
     await opened().db.prisma.case.deleteMany({ where: { courtCode: "fladistctapp4", caseId: "4D2026-0606" } });
     env.acis.pageCap = 1;

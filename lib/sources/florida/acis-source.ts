@@ -1,7 +1,8 @@
 // Florida's appellate courts as a live source (ACIS: the Supreme Court and the six District Courts of Appeal).
 // A case is looked up by its number, then its parties and docket entries are read page by page. A case the
 // cache holds is refreshed with only what changed as far as ACIS allows: entries come newest first, so pages
-// are read until one holds an entry already stored (the store keeps the older ones; lib/cases/store-case.ts).
+// are read until one holds an entry already stored (the store keeps the older ones; lib/cases/store-case.ts),
+// and once a day all of them (an entry added late with an older filing time is listed past that page).
 // Parties are read whole (a page or two). A missing page, an error body or anything unreadable makes the
 // fetch an outage (503): a partial docket is never stored as the whole one.
 import { getPrisma } from "@/lib/db";
@@ -17,16 +18,26 @@ import { readAcisParties } from "./read-acis-parties";
 /** Pages read at most per list: 5,000 entries, far beyond any appellate docket seen. */
 const MAX_PAGES = 100;
 
+/**
+ * How long a refresh may stop at the first page holding a stored entry. ACIS lists entries newest first by their
+ * filing time, so one the court adds late with an older filing time is listed among stored ones, past that page:
+ * once the entries were last read whole longer ago than this, every page is read again, and such an entry is
+ * found (and told as new) within a day.
+ */
+export const ACIS_WHOLE_READING_MS = 86_400_000;
+
 interface StoredState {
   /** ACIS's entry ids the cache holds. */
   sequences: Set<string>;
   dateTerminated: string | null;
+  /** When the entries were last read whole and stored (cases.entries_whole_at). */
+  entriesWholeAt: Date | null;
 }
 
 async function storedState(courtCode: string, caseId: string): Promise<StoredState | null> {
   const prisma = await getPrisma();
-  const rows = await prisma.$queryRawUnsafe<{ source_sequence: string | null; date_terminated: Date | null }[]>(
-    `SELECT e.source_sequence, c.date_terminated FROM cases c LEFT JOIN docket_entries e ON e.case_ref = c.id
+  const rows = await prisma.$queryRawUnsafe<{ source_sequence: string | null; date_terminated: Date | null; entries_whole_at: Date | null }[]>(
+    `SELECT e.source_sequence, c.date_terminated, c.entries_whole_at FROM cases c LEFT JOIN docket_entries e ON e.case_ref = c.id
       WHERE c.court_code = $1 AND c.case_id = $2`,
     courtCode,
     caseId,
@@ -35,6 +46,7 @@ async function storedState(courtCode: string, caseId: string): Promise<StoredSta
   return {
     sequences: new Set(rows.flatMap((row) => (row.source_sequence ? [row.source_sequence] : []))),
     dateTerminated: rows[0]!.date_terminated?.toISOString().slice(0, 10) ?? null,
+    entriesWholeAt: rows[0]!.entries_whole_at,
   };
 }
 
@@ -85,15 +97,19 @@ async function fetchCase(request: FetchCaseRequest): Promise<SourceResult> {
   const stored = await storedState(court.court_code, caseId);
   const parties = await readPages(request, "parties", acisCourt.id, handle.caseId);
   if ("failure" in parties) return courtUnavailable("acis", request, parties.failure);
-  // A refresh stops at the first page that holds an entry the cache has: the rest is older and stored.
-  const knows = (piece: PartialDocketRead) => stored !== null && (piece.entries ?? []).some((entry) => entry.sequence && stored.sequences.has(entry.sequence));
+  // A refresh stops at the first page that holds an entry the cache has: the rest is older and stored. Unless the
+  // entries were last read whole a day ago or more: then all of them (ACIS_WHOLE_READING_MS).
+  const incremental = stored !== null && stored.entriesWholeAt !== null && request.now.getTime() - stored.entriesWholeAt.getTime() < ACIS_WHOLE_READING_MS;
+  const knows = (piece: PartialDocketRead) => incremental && (piece.entries ?? []).some((entry) => entry.sequence && stored!.sequences.has(entry.sequence));
   const entries = await readPages(request, "docketentries", acisCourt.id, handle.caseId, knows);
   if ("failure" in entries) return courtUnavailable("acis", request, entries.failure);
+  const last = entries.pieces.at(-1)?.page;
+  const olderEntriesOmitted = last !== undefined && last !== null && last.number + 1 < last.totalPages;
 
   const combined = combineAcisCase(header.case, [...parties.pieces, ...entries.pieces]);
   // A closed case's end is dated by its disposition entry, which an incremental reading may not hold.
   if (combined.closed && !combined.dateTerminated && stored?.dateTerminated) combined.dateTerminated = stored.dateTerminated;
-  return { kind: "found", case: combined };
+  return { kind: "found", case: combined, ...(olderEntriesOmitted ? { olderEntriesOmitted: true } : {}) };
 }
 
 export function createAcisSource(): SourceAdapter {
