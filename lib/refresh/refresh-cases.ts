@@ -69,16 +69,6 @@ async function refreshWithin({ prisma, court, caseIds, now, concurrency = 4 }: R
     }
   }
   summary.skipped = caseIds.length - chosen.length;
-  if (summary.skipped > 0) {
-    // Known unchanged by the free signals: the cache is the court's, so a change check may say "no change"
-    // again after an unanswered refresh (monitor-case.ts).
-    const picked = new Set(chosen);
-    await prisma.$executeRawUnsafe(
-      "UPDATE cases SET unanswered_since = NULL WHERE court_code = $1 AND case_id = ANY($2::text[]) AND unanswered_since IS NOT NULL",
-      court.court_code,
-      caseIds.filter((caseId) => !picked.has(caseId)),
-    );
-  }
   const pending = [...chosen];
   const worker = async () => {
     for (let caseId = pending.shift(); caseId !== undefined; caseId = pending.shift()) {

@@ -826,6 +826,29 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(quiet.body).toMatchObject({ changed: false });
   });
 
+  it("a case whose unanswered refresh left its reports held: the run that skips it while it waits does not make /v2/monitor say 'no change'", async () => {
+    const { hosted, court } = await cachedWithWholeFeed();
+    const checked = await queryCase("laed", hosted.caseId);
+    const monitor = () => callRoute<MonitorResponse>(getMonitor, "/v2/monitor", { query: { case_id: hosted.caseId, court_code: "laed", last_checked: checked.body.meta.queried_at } });
+    env.pacer.advanceTo("2009-12-31");
+    await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
+    env.server.fail({ match: /DktRpt\.pl/, kind: "status", status: 500 });
+    try {
+      expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ unavailable: 1 });
+    } finally {
+      env.server.clearFaults();
+    }
+    // Its docket report went unanswered (PACER may have billed it): held back, as report-hold.ts holds it.
+    await prisma().$executeRawUnsafe(
+      "UPDATE pacer_cases SET report_failures = 1, report_failed_at = now(), report_failure = 'unanswered' WHERE court_code = 'laed' AND case_id = $1",
+      hosted.caseId,
+    );
+    // The next run leaves it out while it waits: nothing known of the court's docket, so still no "no change".
+    // Before, every case the planner left out counted as known unchanged: 200, changed false (charged).
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ skipped: 1, attempted: 0 });
+    expect((await monitor()).status).toBe(503);
+  });
+
   it("a feed left unpolled for a while (no case of its court tracked, the poller down) vouches for nothing of that gap: its filings are read and told once", async () => {
     const { hosted, court } = await cachedWithWholeFeed();
     const checked = await queryCase("laed", hosted.caseId);

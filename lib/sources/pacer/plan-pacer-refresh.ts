@@ -69,6 +69,9 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
 
   const toFetch: string[] = [];
   const verified: Array<{ caseId: string; listedCount: number | null }> = [];
+  // Known equal to the court's docket by the feed or a free signal. Only these: a held case is left out too,
+  // knowing nothing of the court's docket.
+  const unchanged: string[] = [];
   for (const [index, row] of rows.entries()) {
     // Its last reports bought nothing usable (report-hold.ts): not asked again, nor counted as a failed fetch
     // of the court, until the wait is over. A case held because the court hung (an unanswered incremental
@@ -89,13 +92,17 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
       continue;
     }
     const knownEqualMs = Math.max(readStartMs(row), row.verified_at?.getTime() ?? 0);
-    if (wholeFeed && feed!.okSince!.getTime() <= knownEqualMs) continue; // the feed saw nothing since
+    if (wholeFeed && feed!.okSince!.getTime() <= knownEqualMs) {
+      unchanged.push(row.case_id); // the feed saw nothing since
+      continue;
+    }
     const signals = await changedByFreeSignals(prisma, settings, court.court_code, row, now, signal);
     // Spent by the signals themselves: what this one said is kept, and the rest of the run can buy nothing.
     const spentNow = signals.chargedCents > 0 && (await budgetState(prisma, settings, now)).spent;
     if (spentNow) toFetch.push(...rows.slice(index + 1).map((rest) => rest.case_id));
     if (!signals.changed) {
       verified.push({ caseId: row.case_id, listedCount: signals.listedCount });
+      unchanged.push(row.case_id);
       if (spentNow) break;
       continue;
     }
@@ -124,6 +131,15 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
       where: { courtCode: court.court_code, caseId },
       data: { verifiedAt: now, ...(listedCount !== null ? { listedEntryCount: listedCount, listedEntryCountAt: now } : {}) },
     });
+  }
+  if (unchanged.length > 0) {
+    // The cache is the court's: a change check may say "no change" again after an unanswered refresh
+    // (lib/cases/monitor-case.ts).
+    await prisma.$executeRawUnsafe(
+      "UPDATE cases SET unanswered_since = NULL WHERE court_code = $1 AND case_id = ANY($2::text[]) AND unanswered_since IS NOT NULL",
+      court.court_code,
+      unchanged,
+    );
   }
   return toFetch;
 }
