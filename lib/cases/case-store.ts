@@ -70,11 +70,17 @@ export const liveStore: CaseStore = {
           // A case read again that the court no longer shows: as a refresh records it (served through a few such
           // answers, sealed at once).
           if (request.refreshedAfter && outcome.kind === "not_found") await recordVanishedCase(prisma, request.court.court_code, request.caseId, outcome.sealed === true);
+          // One the court did not answer: as an unanswered refresh, served as last refreshed (cache_age_seconds
+          // says how old) while /v2/monitor does not say "no change" (monitor-case.ts); being served marks it
+          // queried, so the refresh schedule tracks it again. A 503 here instead would repeat for as long as
+          // the court does not answer a query's reading (an outage, a case PACER holds back), never tracked.
+          // Not when a reading after it is stored meanwhile (another instance's).
+          if (request.refreshedAfter && outcome.kind === "unavailable") await markUnanswered(prisma, request.court.court_code, request.caseId, request.refreshedAfter);
         }
       });
       await Promise.all(workers);
-      // Read again, in one snapshot, so the fetched cases and queried_at agree.
-      if ([...missOutcomes.values()].some((outcome) => outcome.kind !== "unavailable")) snapshot = await read();
+      // Read again, in one snapshot, so the fetched cases (and those marked unanswered) and queried_at agree.
+      if ([...misses].some(([key, request]) => request.refreshedAfter !== undefined || missOutcomes.get(key)?.kind !== "unavailable")) snapshot = await read();
     }
 
     const unavailable = [...missOutcomes.values()].some((outcome) => outcome.kind === "unavailable");
@@ -86,9 +92,7 @@ export const liveStore: CaseStore = {
       // A case its source stopped showing is not served from the cache (lib/refresh/record-vanished-case.ts).
       if (record?.source_state === "sealed") return { kind: "not_found", sealed: true };
       if (record?.source_state === "missing") return { kind: "not_found", vanished: true };
-      // One no refresh kept current whose court did not answer now: its copy would tell "no change" for what
-      // the court may have docketed since, so it is answered as a miss would be (503, not charged).
-      if (record && outcome?.kind !== "unavailable") return { kind: "found", record };
+      if (record) return { kind: "found", record };
       if (outcome?.kind === "not_found") return { kind: "not_found", ...(outcome.sealed ? { sealed: true } : {}) };
       return {
         kind: "unavailable",
@@ -102,6 +106,15 @@ export const liveStore: CaseStore = {
     return { queriedAt: snapshot.queriedAt, results };
   },
 };
+
+async function markUnanswered(prisma: PrismaClient, courtCode: string, caseId: string, refreshedAt: Date): Promise<void> {
+  await prisma.$executeRawUnsafe(
+    "UPDATE cases SET unanswered_since = COALESCE(unanswered_since, now()) WHERE court_code = $1 AND case_id = $2 AND last_refreshed_at <= $3::timestamptz",
+    courtCode,
+    caseId,
+    refreshedAt.toISOString(),
+  );
+}
 
 /** Of these cached cases, those no refresh kept current: not queried within the tracking window. */
 async function untrackedCases(

@@ -301,6 +301,44 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("the free public docket systems
     }
   });
 
+  it("a case no refresh kept current whose court does not answer its reading again: served as last refreshed (its age said), tracked again, /v2/monitor 503 until a refresh is answered", async () => {
+    const [court, number] = ["scotus", "23-7483"];
+    await opened().db.prisma.case.deleteMany({ where: { courtCode: court, caseId: number } });
+    await opened().db.prisma.$executeRawUnsafe("DELETE FROM source_fetches");
+    env.scotus.withoutNewest(number, 1);
+    const monitor = (lastChecked: string) =>
+      callRoute<MonitorResponse & { error: { code: string } }>(getMonitor, "/v2/monitor", { query: { case_id: number, court_code: court, last_checked: lastChecked } });
+    try {
+      expect((await query(court, number)).status).toBe(200);
+      await opened().db.prisma.$executeRawUnsafe(
+        "UPDATE cases SET last_queried_at = now() - interval '40 days', last_refreshed_at = now() - interval '40 days' WHERE court_code = $1 AND case_id = $2",
+        court,
+        number,
+      );
+      env.scotus.withoutNewest(number, 0);
+      const lastChecked = new Date(Date.now() - 39 * 86_400_000).toISOString();
+      env.server.fail({ match: /RSS\/Cases\/JSON/, kind: "status", status: 503 });
+      try {
+        // Before, 503 (a batch settles in full with it) on every query while the court did not answer the
+        // query's own reading, and the case, never marked queried, was never refreshed again.
+        const stale = await query(court, number, { last_checked: lastChecked });
+        expect(stale.status).toBe(200);
+        expect(stale.body.meta.cache_age_seconds).toBeGreaterThan(39 * 86_400);
+        const tracked = await opened().db.prisma.case.findFirst({ where: { courtCode: court, caseId: number }, select: { lastQueriedAt: true, unansweredSince: true } });
+        expect(Date.now() - tracked!.lastQueriedAt!.getTime()).toBeLessThan(60_000);
+        expect(tracked!.unansweredSince).not.toBeNull();
+        expect((await monitor(lastChecked)).status).toBe(503);
+      } finally {
+        env.server.clearFaults();
+      }
+      // Tracked again, so refreshed: the refresh the court answers tells what it docketed meanwhile.
+      expect(await refreshCases({ prisma: opened().db.prisma, court: findCourt(court)!, caseIds: [number], now: new Date() })).toMatchObject({ refreshed: 1, newEntries: 1 });
+      expect((await monitor(lastChecked)).body).toMatchObject({ changed: true, change_count: 1 });
+    } finally {
+      env.scotus.withoutNewest(number, 0);
+    }
+  });
+
   it("the court not answering a refresh: /v2/monitor says 503 rather than a 'no change' it could not check; a change it holds it still tells, and the next answered refresh tells what was missed", async () => {
     const [court, number] = ["texapp1", "01-25-00011-CV"];
     const parameter = env.tames.courtOf(number)!;
