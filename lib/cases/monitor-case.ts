@@ -38,7 +38,9 @@ function unansweredError(court: CoveredCourt, record: CaseRecord): ServiceError 
   const retryAfter = Math.min(court.refresh_cadence_seconds ?? 3600, 3600);
   return new ServiceError(
     "source_unavailable",
-    `The source system of ${court.name} (${court.court_code}) did not answer the refresh of this case at ${record.unanswered_since}: ` +
+    // Unanswered by the court's system, or not asked: the service's fee budget for it was spent (refresh-cases.ts).
+    `The refresh of this case at ${record.unanswered_since} got no answer from the source system of ${court.name} (${court.court_code}) ` +
+      `(the system did not answer, or the service's fee budget for it was spent): ` +
       `nothing new is known since its last answer at ${record.last_refreshed_at}, but a change since then cannot be ruled out. ` +
       `Retry in ${retryAfter} seconds. Nothing was charged.`,
     { retry_after: retryAfter },

@@ -70,13 +70,15 @@ async function refreshWithin({ prisma, court, caseIds, now, concurrency = 4 }: R
   }
   summary.skipped = caseIds.length - chosen.length;
   const pending = [...chosen];
+  const unchecked: string[] = [];
   const worker = async () => {
     for (let caseId = pending.shift(); caseId !== undefined; caseId = pending.shift()) {
       const outcome = await fetchFromSource({ court, caseId, now });
       if (outcome.kind === "unavailable" && outcome.budgetSpent) {
-        // Not the court's failure: stop paying, keep the cache, and say so.
+        // Not the court's failure: stop paying, keep the cache, and say so. This case and those left unasked are
+        // not brought up to date either, so a change check must not read them as "no change" (monitor-case.ts).
         summary.budgetSpent = true;
-        pending.length = 0;
+        unchecked.push(caseId, ...pending.splice(0));
         break;
       }
       summary.attempted += 1;
@@ -93,14 +95,20 @@ async function refreshWithin({ prisma, court, caseIds, now, concurrency = 4 }: R
         summary.unavailable += 1;
         summary.lastError = outcome.reason;
         // The cache could not be brought up to date: a change check must not read it as "no change" (monitor-case.ts).
-        await prisma.$executeRawUnsafe(
-          "UPDATE cases SET unanswered_since = COALESCE(unanswered_since, now()) WHERE court_code = $1 AND case_id = $2",
-          court.court_code,
-          caseId,
-        );
+        await markUnanswered(prisma, court.court_code, [caseId]);
       }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, caseIds.length)) }, worker));
+  if (unchecked.length > 0) await markUnanswered(prisma, court.court_code, unchecked);
   return summary;
+}
+
+/** Cases whose refresh got no answer (or was not made): since when, kept from the first such refresh. */
+async function markUnanswered(prisma: PrismaClient, courtCode: string, caseIds: readonly string[]): Promise<void> {
+  await prisma.$executeRawUnsafe(
+    "UPDATE cases SET unanswered_since = COALESCE(unanswered_since, now()) WHERE court_code = $1 AND case_id = ANY($2::text[])",
+    courtCode,
+    [...caseIds],
+  );
 }

@@ -439,6 +439,35 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     env.configure({ PACER_DAILY_BUDGET_USD: undefined });
   });
 
+  it("a refresh run the spent fee budget stopped leaves /v2/monitor unable to say 'no change' for the cases it did not check, until one is answered", async () => {
+    const first = host(MAD, "mad");
+    const second = host(MAD, "mad");
+    const checked = await queryCase("mad", first.caseId);
+    expect((await queryCase("mad", second.caseId)).status).toBe(200);
+    const monitor = (caseId: string) =>
+      callRoute<MonitorResponse>(getMonitor, "/v2/monitor", { query: { case_id: caseId, court_code: "mad", last_checked: checked.body.meta.queried_at } });
+    expect((await monitor(first.caseId)).body).toMatchObject({ changed: false });
+    env.configure({ PACER_DAILY_BUDGET_USD: "0.10" });
+    try {
+      const refresh = await refreshCases({ prisma: prisma(), court: findCourt("mad")!, caseIds: [first.caseId, second.caseId], now: new Date(), concurrency: 1 });
+      expect(refresh).toMatchObject({ budgetSpent: true, refreshed: 0 });
+      // Before: 200 changed false (charged) for both, though neither was checked against the court.
+      for (const caseId of [first.caseId, second.caseId]) {
+        const answer = await monitor(caseId);
+        expect(answer.status).toBe(503);
+        expect(answer.body.error).toMatchObject({ code: "source_unavailable" });
+        expect(answer.body.error.message).toMatch(/fee budget/);
+      }
+    } finally {
+      env.configure({ PACER_DAILY_BUDGET_USD: undefined });
+    }
+    // With the budget back, an answered refresh makes "no change" true again.
+    const answered = await refreshCases({ prisma: prisma(), court: findCourt("mad")!, caseIds: [first.caseId], now: new Date() });
+    expect(answered.budgetSpent).toBeFalsy();
+    expect(answered.unavailable).toBe(0);
+    expect((await monitor(first.caseId)).status).toBe(200);
+  });
+
   it("concurrent fetches cannot all spend the budget: each docket report's fee is reserved before it is asked for", async () => {
     env.configure({ PACER_DAILY_BUDGET_USD: "0.30" });
     const cases = Array.from({ length: 8 }, () => host(NJD, "njd"));
