@@ -827,11 +827,15 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(await storedEntries(prisma(), "laed", hosted.caseId)).toHaveLength(58);
   });
 
-  it("a case whose last refresh went unanswered: /v2/monitor answers 503, not 'no change', until a refresh is answered or the feed vouches for the cache", async () => {
+  /**
+   * A cached laed case an agent checked, then a refresh its court did not answer: the court docketed an entry
+   * (its feed item seen now) and the reading the item asks for was answered 500. `monitor` asks /v2/monitor
+   * since that check.
+   */
+  const checkedThenUnanswered = async () => {
     const { hosted, court } = await cachedWithWholeFeed();
     const checked = await queryCase("laed", hosted.caseId);
     const monitor = () => callRoute<MonitorResponse>(getMonitor, "/v2/monitor", { query: { case_id: hosted.caseId, court_code: "laed", last_checked: checked.body.meta.queried_at } });
-    // The court dockets an entry (its feed item seen now); the reading the item asks for is answered 500.
     env.pacer.advanceTo("2009-12-31");
     await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
     env.server.fail({ match: /DktRpt\.pl/, kind: "status", status: 500 });
@@ -840,6 +844,11 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     } finally {
       env.server.clearFaults();
     }
+    return { hosted, court, monitor };
+  };
+
+  it("a case whose last refresh went unanswered: /v2/monitor answers 503, not 'no change', until a refresh is answered or the feed vouches for the cache", async () => {
+    const { hosted, court, monitor } = await checkedThenUnanswered();
     expect((await monitor()).status).toBe(503);
     // The next run reads it: what was docketed is told.
     expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1 });
@@ -855,17 +864,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
   });
 
   it("a case whose unanswered refresh left its reports held: the run that skips it while it waits does not make /v2/monitor say 'no change'", async () => {
-    const { hosted, court } = await cachedWithWholeFeed();
-    const checked = await queryCase("laed", hosted.caseId);
-    const monitor = () => callRoute<MonitorResponse>(getMonitor, "/v2/monitor", { query: { case_id: hosted.caseId, court_code: "laed", last_checked: checked.body.meta.queried_at } });
-    env.pacer.advanceTo("2009-12-31");
-    await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
-    env.server.fail({ match: /DktRpt\.pl/, kind: "status", status: 500 });
-    try {
-      expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ unavailable: 1 });
-    } finally {
-      env.server.clearFaults();
-    }
+    const { hosted, court, monitor } = await checkedThenUnanswered();
     // Its docket report went unanswered (PACER may have billed it): held back, as report-hold.ts holds it.
     await prisma().$executeRawUnsafe(
       "UPDATE pacer_cases SET report_failures = 1, report_failed_at = now(), report_failure = 'unanswered' WHERE court_code = 'laed' AND case_id = $1",
