@@ -5,7 +5,7 @@
 // and document id.
 import { describe, expect, it } from "vitest";
 import { readRssFeedDockets } from "@/lib/sources/pacer/read-rss-feed";
-import { HAS_CORPUS, NO_CORPUS_MESSAGE, corpusFiles, corpusText } from "../helpers/corpus";
+import { HAS_CORPUS, NO_CORPUS_MESSAGE, corpusFiles } from "../helpers/corpus";
 import { expectRewriteReadsTheSame } from "../helpers/rewritten-corpus";
 
 const squeeze = (text: unknown) => String(text ?? "").normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, "");
