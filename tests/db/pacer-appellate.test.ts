@@ -316,6 +316,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
       sequence: null,
       shortDescription: `Order Filed ${number}`,
       time: new Date().toISOString(),
+      timeStated: true,
       bankruptcy: null,
     });
     expect(await markFeedItems(prisma(), "cadc", [item("22-08513")])).toBe(1);

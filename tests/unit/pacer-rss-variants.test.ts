@@ -62,4 +62,11 @@ describe("items without their own time", () => {
       expect(readRssFeedDockets(xml)).toMatchObject([{ kind: "case", courtCode: "nysd", case: { caseNumber: "1:18-cv-03365", entries: [{ filed: "2018-04-18T00:09:55+00:00", text: "Order" }] } }]);
     }
   });
+
+  it("are entries each: the build time they share is not a second they were made in", () => {
+    const other = item.replace("[Order]", "[Minute Entry]");
+    const xml = `<rss version="2.0"><channel><link>https://ecf.nysd.uscourts.gov</link><lastBuildDate>Wed, 18 Apr 2018 00:09:55 GMT</lastBuildDate>${item}${other}</channel></rss>`;
+    const read = readRssFeedDockets(xml);
+    expect(Array.isArray(read) && read[0]!.case.entries.map((entry) => entry.text)).toEqual(["Order", "Minute Entry"]);
+  });
 });

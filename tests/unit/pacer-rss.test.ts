@@ -83,6 +83,7 @@ describe.skipIf(!HAS_CORPUS)("RSS feed reader on the corpus", () => {
       sequence: "10",
       shortDescription: "Notice of Appearance",
       time: "2018-04-18T00:09:55+00:00",
+      timeStated: true,
       bankruptcy: null,
     });
   });

@@ -18,9 +18,27 @@ interface CaseRow {
   feed_item_keys: string[] | null;
 }
 
-/** What tells one item from another in a court's feed. */
+/**
+ * What tells one item from another in a court's feed. An item without its own time is dated by the channel's
+ * build time (read-rss-feed.ts), which moves with every build: in its key, it would make the same item new at
+ * each poll, and each time the case's next refresh would buy a report for it.
+ */
 export function feedItemKey(item: RssItem): string {
-  return [item.time ?? "", item.entryNumber ?? "", item.documentId ?? "", item.sequence ?? "", item.shortDescription].join("|");
+  return [item.timeStated ? (item.time ?? "") : "", item.entryNumber ?? "", item.documentId ?? "", item.sequence ?? "", item.shortDescription].join("|");
+}
+
+/**
+ * The keys of one case's items, the second and later of a key numbered ("...#2"): two orders without a time,
+ * number or document are two items, so one more such order is new though the first was seen.
+ */
+function itemKeys(items: RssItem[]): string[] {
+  const counts = new Map<string, number>();
+  return items.map((item) => {
+    const key = feedItemKey(item);
+    const count = (counts.get(key) ?? 0) + 1;
+    counts.set(key, count);
+    return count === 1 ? key : `${key}#${count}`;
+  });
 }
 
 /** Returns the number of cases with an item they had not seen. */
@@ -59,8 +77,9 @@ export async function markFeedItems(prisma: PrismaClient, courtCode: string, ite
     const mine = facts.filter((fact) => fact.pacerCaseId === row.pacer_case_id || (fact.byNumber && fact.caseId === row.case_id));
     if (mine.length === 0) continue;
     const known = new Set(row.feed_item_keys ?? []);
-    const keys = [...new Set(mine.map((fact) => feedItemKey(fact.item)))];
-    const fresh = mine.filter((fact) => !known.has(feedItemKey(fact.item)));
+    const keyed = itemKeys(mine.map((fact) => fact.item));
+    const keys = [...new Set(keyed)];
+    const fresh = mine.filter((_, index) => !known.has(keyed[index]!));
     // The keys of the items the feed lists now (a feed keeps about a day of items); those that left it
     // cannot come back.
     if (fresh.length === 0) {

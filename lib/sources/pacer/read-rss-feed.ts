@@ -23,8 +23,13 @@ export interface RssItem {
   sequence: string | null;
   /** The events of one entry, joined with " AND " (sorted: the feed's order of one entry's events means nothing, and sorted, every poll words the entry the same). */
   shortDescription: string;
-  /** When the entry was made (pubDate), an instant with the feed's offset. */
+  /**
+   * When the entry was made (pubDate), an instant with the feed's offset; for an item without its own, the
+   * channel's build time (it was made no later), which moves with each build of the feed.
+   */
   time: string | null;
+  /** Whether `time` is the item's own pubDate (not the channel's build time): only then does it tell the item apart. */
+  timeStated: boolean;
   bankruptcy: BankruptcyFacts | null;
 }
 
@@ -73,6 +78,7 @@ function readItem(raw: Fields, channelCourt: string | null, channelTime: string 
   const description = readRssDescription(text(raw.description));
   const documentUrl = description.documentUrl;
   const label = description.documentLabel ?? "";
+  const ownTime = rssTimeToIso(text(raw.pubDate));
   const pacerCaseId = /DktRpt\.pl\?(\d+)/.exec(link || guid)?.[1] ?? /[?&]caseNum=([^&#]+)/.exec(link || guid)?.[1] ?? null;
   return {
     court: courtFromHost(link) ?? courtFromHost(guid) ?? channelCourt,
@@ -84,7 +90,8 @@ function readItem(raw: Fields, channelCourt: string | null, channelTime: string 
     sequence: /[?&]de_seq_num=(\d+)/.exec(documentUrl ?? "")?.[1] ?? /DktRpt\.pl\?\d+[&-](\d+)$/.exec(guid)?.[1] ?? null,
     shortDescription: description.shortDescription,
     // An item without its own time was made before the feed was built: the build time bounds it.
-    time: rssTimeToIso(text(raw.pubDate)) ?? channelTime,
+    time: ownTime ?? channelTime,
+    timeStated: ownTime !== null,
     bankruptcy: description.bankruptcy,
   };
 }
@@ -96,7 +103,8 @@ function readItem(raw: Fields, channelCourt: string | null, channelTime: string 
 function entryKey(item: RssItem, index: number): string {
   const docket = `${item.court}|${item.pacerCaseId ?? item.caseNumber}`;
   if (item.documentId) return `${docket}|document ${item.documentId}`;
-  return item.time ? `${docket}|at ${item.time}` : `item ${index}`;
+  // The channel's build time, shared by every undated item, says nothing of which entry an item belongs to.
+  return item.timeStated ? `${docket}|at ${item.time}` : `item ${index}`;
 }
 
 function merge(items: RssItem[]): RssItem[] {
@@ -111,14 +119,16 @@ function merge(items: RssItem[]): RssItem[] {
     const first = group[0]!;
     // Every event counts, repeats included: "Order on Motion to Quash" five times is an order on five motions.
     const descriptions = group.map((item) => item.shortDescription).filter(Boolean).sort();
-    const times = group.map((item) => item.time).filter((time): time is string => time !== null);
+    // The entry appeared with its first event: its own times first, the channel's build time where none has one.
+    const stated = group.filter((item) => item.timeStated);
+    const times = (stated.length > 0 ? stated : group).map((item) => item.time).filter((time): time is string => time !== null);
     return {
       ...first,
       entryNumber: group.find((item) => item.entryNumber !== null)?.entryNumber ?? null,
       sequence: group.find((item) => item.sequence !== null)?.sequence ?? null,
       shortDescription: descriptions.join(" AND "),
-      // The entry appeared with its first event.
       time: times.sort((a, b) => Date.parse(a) - Date.parse(b))[0] ?? null,
+      timeStated: stated.length > 0,
     };
   });
 }
