@@ -156,6 +156,18 @@ describe.skipIf(!HAS_CORPUS)("rules the rewrites found", () => {
     expect(details(html)).toMatchObject({ caption: "Brady et al v. Deloitte & Touche LLP et al", assignedTo: "Susan Illston", dateFiled: "2008-01-10", docketNumber: "3:08-cv-00177-SI" });
   });
 
+  it("a block before the heading naming another number ('Receipt #: 12345') is not the heading, nor a wrapper it opens", () => {
+    const html = corpusText("pacer/district/laed_127926.html");
+    const notice = '<div class="notice">Receipt #: 12345<br>Printed 01/01/2020</div>';
+    const before = html.replace(/<h3\b/i, `${notice}<h3`);
+    const wrapped = html.replace(/<h3\b/i, `<div>${notice}<h3`).replace(/<\/h3>/i, "</h3></div>");
+    for (const page of [before, wrapped]) {
+      expect(page).not.toBe(html);
+      expect(details(page)).toMatchObject({ docketNumber: "2:08-cv-04256-HGB-SS", caption: "Dediol v. Best Chevrolet et al" });
+      expect(readDocketReport(page)).toMatchObject({ kind: "case", case: { caseNumber: "2:08-cv-04256-HGB-SS", caseType: "cv" } });
+    }
+  });
+
   it("a record of another kind than petition or adversary proceeding ('Miscellaneous Proceeding #:') is a docket", () => {
     const html = corpusText("pacer/bankruptcy/moeb.html").replace("Bankruptcy Petition #:", "Miscellaneous Proceeding #:");
     expect(details(html)).toMatchObject({ recordKind: "Miscellaneous Proceeding", docketNumber: "09-51436", dateFiled: "2009-11-10" });

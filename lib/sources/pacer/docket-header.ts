@@ -55,13 +55,20 @@ function headingOf(element: Element): DocketHeading | null {
 
 /**
  * Where the heading may sit: CM/ECF prints it in an <h3> (district, special courts) or a <center>
- * (bankruptcy); any other heading or block that holds no table is taken the same way.
+ * (bankruptcy); any other heading, then any block that holds no table, is taken the same way.
  */
-const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "center", "div", "p"]);
+const PRINTED_HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "center"]);
+const HEADING_TAGS = new Set([...PRINTED_HEADINGS, "div", "p"]);
 
 /** The element that names the court and the docket number, with what it says. */
 export function findHeading(root: AnyNode): { element: Element; heading: DocketHeading } | null {
-  for (const element of elementsByTag(root, HEADING_TAGS)) {
+  // Headings proper first: a <div> or <p> above the heading that names some other number ("Receipt #: 12345",
+  // a notice), or a <div> that such a block opens around the heading, is no heading where one is printed.
+  return headingAmong(root, PRINTED_HEADINGS) ?? headingAmong(root, HEADING_TAGS);
+}
+
+function headingAmong(root: AnyNode, tags: ReadonlySet<string>): { element: Element; heading: DocketHeading } | null {
+  for (const element of elementsByTag(root, tags)) {
     // A <center> or <div> may wrap a whole page on old bankruptcy layouts: only a short one can be the heading.
     if (findElement(element, (inner) => inner.name === "table")) continue;
     let heading = headingOf(element);
