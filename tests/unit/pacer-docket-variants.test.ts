@@ -5,6 +5,7 @@
 // dates, judge, cause, nature of suit, jury demand, parties with roles and attorneys, entries with number,
 // date, text and document id). Then the single rules those rewrites found, each on one record.
 import { describe, expect, it } from "vitest";
+import { balanceTableTags } from "@/lib/sources/pacer/docket-dom";
 import { type DocketReportDetails, readDocketReport, readDocketReportDetails } from "@/lib/sources/pacer/read-docket-report";
 import { HAS_CORPUS, NO_CORPUS_MESSAGE, corpusFiles, corpusText } from "../helpers/corpus";
 import { expectRewriteReadsTheSame } from "../helpers/rewritten-corpus";
@@ -166,6 +167,18 @@ describe.skipIf(!HAS_CORPUS)("rules the rewrites found", () => {
       expect(details(page)).toMatchObject({ docketNumber: "2:08-cv-04256-HGB-SS", caption: "Dediol v. Best Chevrolet et al" });
       expect(readDocketReport(page)).toMatchObject({ kind: "case", case: { caseNumber: "2:08-cv-04256-HGB-SS", caseType: "cv" } });
     }
+  });
+
+  it("an unquoted attribute value with an apostrophe (title=O'Brien) ends at the tag's '>', as a browser reads it", () => {
+    const html = corpusText("pacer/district/laed_127926.html");
+    let row = 0;
+    const page = html.replace(/<td([^>]*)>(\d\d\/\d\d\/\d{4})/gi, (cell, attributes: string, date: string) => (++row === 10 ? `<td${attributes} title=O'Brien>${date}` : cell));
+    expect(page).not.toBe(html);
+    // The quote opened no value: the rows up to the next apostrophe in the text were taken for one tag (20 entries lost).
+    expect(scored(page)).toEqual(scored(html));
+    // Nor does the table balancing see a cell there that the parser does not (it closed it a second time).
+    const cells = "<table><tr><td title=O'Brien>x</td></tr><tr><td>it's</td></tr></table>";
+    expect(balanceTableTags(cells)).toBe(cells);
   });
 
   it("a record of another kind than petition or adversary proceeding ('Miscellaneous Proceeding #:') is a docket", () => {

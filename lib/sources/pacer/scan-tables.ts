@@ -20,12 +20,15 @@ export interface ScannedRow {
 }
 
 /**
- * A tag's attributes up to its ">", quoted values whole, written as one run of other characters then quoted
- * values each followed by such a run: no two ways to split the same text, so a tag left open (a page cut
+ * A tag's attributes up to its ">", a quoted value whole: a quote opens a value only right after "=" (and
+ * spaces), as a browser and htmlparser2 read it; anywhere else ("title=O'Brien") it is a character of the
+ * value, and the tag still ends at its ">" (a quote taken for an opening one took every row up to the next
+ * apostrophe of the text into the tag). Written as runs of characters other than ">" and "=", each "="
+ * followed by its quoted value or nothing: no two ways to split the same text, so a tag left open (a page cut
  * short inside "<td width=...") fails in one pass. A run inside a repeated group, "(?:[^>"']+|...)*", tries
  * every way to split the run first: 2^n steps for n characters, and the process stalls on such a page.
  */
-export const TAG_ATTRIBUTES = String.raw`[^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*`;
+export const TAG_ATTRIBUTES = String.raw`[^>=]*(?:=(?:\s*"[^"]*"|\s*'[^']*'|(?!\s*["']))[^>=]*)*`;
 const STRUCTURE = new RegExp(String.raw`<(\/?)(table|tr|td|th)\b(${TAG_ATTRIBUTES})>`, "gi");
 const HIDDEN = /<(script|style)\b[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->/gi;
 const HAS_HIDDEN = /<!--|<s(?:cript|tyle)\b/i;
