@@ -16,6 +16,7 @@ import { storeCase } from "@/lib/cases/store-case";
 import { fetchFromSource } from "@/lib/sources/fetch-from-source";
 import { forgetRefusingCourts } from "@/lib/sources/pacer/ecf-request";
 import { budgetState } from "@/lib/sources/pacer/fee-ledger";
+import { splitCmEcfNumber } from "@/lib/sources/pacer/split-cmecf-number";
 import { pacerSettings } from "@/lib/sources/pacer/pacer-settings";
 import { pollCourtFeed } from "@/lib/sources/pacer/poll-court-feed";
 import { pollPacerFeeds } from "@/lib/sources/pacer/poll-pacer-feeds";
@@ -385,7 +386,8 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     env.pacer.handle = async (request) => {
       const answer = await handle(request);
       if (!answer || !/DktRpt/.test(request.path)) return answer;
-      return { ...answer, body: String(answer.body).replaceAll("00378-SPL", "00378-DGC").replaceAll("Steven P Logan", "David G Campbell") };
+      // The served report prints the hosted number (the replay's withPrintedNumber), the recorded initials after it.
+      return { ...answer, body: String(answer.body).replaceAll(`${caseId}-SPL`, `${caseId}-DGC`).replaceAll("Steven P Logan", "David G Campbell") };
     };
     try {
       await prisma().$executeRawUnsafe("UPDATE pacer_cases SET changed_at = now() + interval '1 minute' WHERE court_code = 'azd' AND case_id = $1", caseId);
@@ -396,7 +398,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     const kinds = (await prisma().pacerFee.findMany({ where: { caseId }, orderBy: { id: "asc" } })).map((fee) => fee.kind);
     expect(kinds).toEqual(["docket_full", "docket_since", "docket_parties"]);
     const after = await queryCase("azd", caseId);
-    expect(after.body.case).toMatchObject({ assigned_judge: "David G Campbell", case_number: "2:17-cr-00378-DGC-1" });
+    expect(after.body.case).toMatchObject({ assigned_judge: "David G Campbell", case_number: `${caseId}-DGC-1` });
   });
 
   it("the 30-page cap: a long docket costs $3.00 at most; the operator summary shows spend per day, court and paid query", async () => {
@@ -701,6 +703,28 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     const reports = docketRequests().length;
     expect((await queryCase("mad", slow.caseId)).status).toBe(503);
     expect(docketRequests().length).toBe(reports);
+  });
+
+  it("a district docket of another case (its heading prints another number) is not stored or charged as the case asked for, and is not bought again at once", async () => {
+    const hosted = host(MAD, "mad");
+    // CM/ECF answers this case's internal id with another case's report (a lookup that named the wrong id).
+    hosted.printedAs = "1:19-cv-11111";
+    const reportsBefore = docketRequests().length;
+    const answer = await queryCase("mad", hosted.caseId);
+    // Before: 200, the other case's parties and entries answered (and charged) as this case's, and cached.
+    expect(answer.status).toBe(503);
+    expect(answer.body.error.code).toBe("source_unavailable");
+    expect(await prisma().case.count({ where: { courtCode: "mad", caseId: hosted.caseId } })).toBe(0);
+    // PACER billed the page it served: kept in the ledger, and the case held rather than bought again.
+    expect(await prisma().pacerFee.count({ where: { caseId: hosted.caseId } })).toBe(1);
+    await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+    expect((await queryCase("mad", hosted.caseId)).status).toBe(503);
+    expect(docketRequests().length).toBe(reportsBefore + 1);
+    // The same number with the judges' initials, padded otherwise: this case's.
+    const own = host(MAD, "mad");
+    const parts = splitCmEcfNumber(own.caseId)!;
+    own.printedAs = `${parts.office}:${parts.year}-${parts.type}-${Number(parts.serial)}`;
+    expect((await queryCase("mad", own.caseId)).status).toBe(200);
   });
 
   it("a billed page that is not a docket ('administratively closed') is not bought again on every query or refresh run", async () => {

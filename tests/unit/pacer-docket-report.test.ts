@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import { entryRows, syntheticDocket } from "../helpers/synthetic-docket";
 import { detectRefusal } from "@/lib/sources/pacer/detect-refusal";
 import { type DocketReportDetails, readDocketReport, readDocketReportDetails } from "@/lib/sources/pacer/read-docket-report";
+import { isSameCase, printedCaseNumber } from "@/lib/sources/pacer/printed-case-number";
+import { splitCmEcfNumber } from "@/lib/sources/pacer/split-cmecf-number";
 import { SAVED_PAGE_READERS } from "@/lib/sources/saved-page-readers";
 import type { PageRefusal, SourceCase } from "@/lib/sources/types";
 import { HAS_CORPUS, NO_CORPUS_MESSAGE, corpusFiles, corpusJson, corpusText } from "../helpers/corpus";
@@ -277,5 +279,33 @@ describe.skipIf(!HAS_CORPUS)("long dockets", () => {
   it("reads every entry of a 20,000-entry page built from real rows", () => {
     const read = readDocketReport(syntheticDocket(corpusText("pacer/district/utd.html"), 20_000));
     expect(read.kind === "case" ? read.case.entries.length : 0).toBe(20_000);
+  });
+});
+
+describe.skipIf(!HAS_CORPUS)(`the number a docket prints (${HAS_CORPUS ? "corpus" : NO_CORPUS_MESSAGE})`, () => {
+  it("every corpus docket's heading number is the case the reader reads (or one it cannot parse): the fetcher's check refuses none of them", () => {
+    let compared = 0;
+    for (const file of ["district", "bankruptcy", "special"].flatMap((folder) => corpusFiles(`pacer/${folder}`, ".html"))) {
+      const html = corpusText(file);
+      const read = readDocketReport(html);
+      if (read.kind !== "case") continue;
+      const printed = printedCaseNumber(html);
+      const asked = splitCmEcfNumber(read.case.caseNumber);
+      if (!printed || !asked) continue;
+      compared += 1;
+      expect(isSameCase(printed.number, asked), file).toBe(true);
+    }
+    expect(compared).toBeGreaterThan(70);
+  });
+
+  it("another year, serial, type or office is another case; padding, initials and a defendant are not", () => {
+    const same = (a: string, b: string) => isSameCase(splitCmEcfNumber(a)!, splitCmEcfNumber(b)!);
+    expect(same("2:09-cv-04380-KDE-JCW", "2:09-cv-4380")).toBe(true);
+    expect(same("5:03-cr-00014-RLV-CH-3", "5:03-cr-00014")).toBe(true);
+    expect(same("10-12863", "1:10-bk-12863")).toBe(true);
+    expect(same("2:09-cv-04381", "2:09-cv-04380")).toBe(false);
+    expect(same("2:08-cv-04380", "2:09-cv-04380")).toBe(false);
+    expect(same("2:09-cr-04380", "2:09-cv-04380")).toBe(false);
+    expect(same("3:09-cv-04380", "2:09-cv-04380")).toBe(false);
   });
 });

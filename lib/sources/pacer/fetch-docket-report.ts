@@ -2,12 +2,15 @@
 // multipart POST straight to the report (the literal `?1-L_1_0-1` suffix is accepted). A whole docket asks
 // for every entry *filed* since 1960 — a date is always sent, so CM/ECF never interposes its "large report"
 // confirmation page — with parties and counsel; an incremental one asks only for entries *entered* since a
-// day, without parties unless they are wanted. Every page is checked with detectRefusal; what PACER bills
-// for it is kept by fetch-billed-report.ts.
+// day, without parties unless they are wanted. Every page is checked with detectRefusal, and a docket must print
+// the number asked for; what PACER bills for it is kept by fetch-billed-report.ts.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { PageRefusal } from "@/lib/sources/types";
 import { detectRefusal } from "./detect-refusal";
 import { fetchBilledReport, type BilledReport } from "./fetch-billed-report";
 import type { PacerSettings } from "./pacer-settings";
+import { isSameCase, printedCaseNumber } from "./printed-case-number";
+import { splitCmEcfNumber } from "./split-cmecf-number";
 
 export interface DocketQuery {
   pacerCaseId: string;
@@ -54,6 +57,19 @@ export async function fetchDocketReport(options: DocketFetchOptions): Promise<Bi
     path: "/cgi-bin/DktRpt.pl?1-L_1_0-1",
     form: docketForm(query),
     label: query.enteredSince ? "pacer:docket_since" : "pacer:docket_full",
-    refusalOf: detectRefusal,
+    refusalOf: (text) => detectRefusal(text) ?? wrongCase(options.caseId, text),
   });
+}
+
+/**
+ * A docket of another case is no answer for this one (the lookup named another internal id, the court answered
+ * with another report): refused as not a docket, and, served, billed and holding the case's reports
+ * (fetch-billed-report.ts), so it is neither stored as this case nor charged to the caller. A heading this
+ * reader cannot parse says nothing either way.
+ */
+function wrongCase(caseId: string, text: string): PageRefusal | null {
+  const asked = splitCmEcfNumber(caseId);
+  const printed = printedCaseNumber(text);
+  if (!asked || !printed || isSameCase(printed.number, asked)) return null;
+  return { kind: "refused", reason: "not_a_docket", message: `the docket served for ${caseId} is case ${printed.printed}`, servedDocket: true };
 }

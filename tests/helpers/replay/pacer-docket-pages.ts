@@ -5,6 +5,7 @@
 // htmlparser2, never re-serialized, so every byte left is the court's own.
 import { DomUtils, parseDocument } from "htmlparser2";
 import type { Element } from "domhandler";
+import { printedCaseNumber } from "@/lib/sources/pacer/printed-case-number";
 
 export interface DocketRow {
   start: number;
@@ -135,4 +136,15 @@ export function receiptHtml(fields: { at: Date; loginId: string; caseNumber: str
     `<th align=left><font size=-1 color=darkblue> Cost: </font></th><td align=left><font size=-1 color=darkblue> ${(fields.cents / 100).toFixed(2)} </font></td></tr>` +
     `</table></center></body></html>`
   );
+}
+
+/**
+ * The report as the hosted case's own: its heading prints `caseId` where the recorded page printed its own
+ * number (judge initials and other suffixes kept), as the court prints the number of the case asked for.
+ */
+export function withPrintedNumber(html: string, caseId: string): string {
+  const found = printedCaseNumber(html);
+  if (!found) return html;
+  const core = /^(?:[a-z]{2,5}\/)?(?:\d[:-])?\d{2,4}-(?:[a-z]{1,6}-)?\d{1,7}/i.exec(found.printed)?.[0] ?? found.printed;
+  return html.slice(0, found.at) + caseId + html.slice(found.at + core.length);
 }

@@ -16,7 +16,7 @@ import { readDocketReport } from "@/lib/sources/pacer/read-docket-report";
 import { splitCmEcfNumber } from "@/lib/sources/pacer/split-cmecf-number";
 import { corpusFiles, corpusText } from "../corpus";
 import { analyzeAppellateDocket, appellateBilledPages, appellateReceiptHtml, cutAppellateDocket, type RecordedAppellateDocket } from "./pacer-appellate-pages";
-import { analyzeDocket, cutDocket, receiptHtml, type DocketRequest, type RecordedDocket } from "./pacer-docket-pages";
+import { analyzeDocket, cutDocket, receiptHtml, withPrintedNumber, type DocketRequest, type RecordedDocket } from "./pacer-docket-pages";
 import { caseQueryPage, escapeXml, feedXml, lookupXml, mobileQueryPage, type FeedItem } from "./pacer-pages";
 import type { ReplayProtocol, ReplayRequest, ReplayResponse } from "./replay-server";
 
@@ -41,6 +41,8 @@ export interface HostedDocket {
   visibleSince: Map<number, Date>;
   /** This docket's day is the courts' "today" plus this many days (dockets of different eras side by side). */
   dayOffset: number;
+  /** The number its report prints in the heading, when not `caseId` (a court serving another case's report). */
+  printedAs?: string;
 }
 
 export interface HostedAppellate {
@@ -350,7 +352,7 @@ export class PacerReplay implements ReplayProtocol {
       to: iso(form.date_to),
       parties: form.list_of_parties_and_counsel === "on",
     };
-    const { html } = cutDocket(hosted.docket, request);
+    const html = withPrintedNumber(cutDocket(hosted.docket, request).html, hosted.printedAs ?? hosted.caseId);
     const bytes = Buffer.byteLength(html, "utf8");
     const pages = Math.min(30, Math.max(1, Math.ceil(bytes / 4320)));
     this.bills.push({ court, caseId: hosted.caseId, bytes, pages, cents: pages * 10 });

@@ -1,0 +1,30 @@
+// The case number a CM/ECF docket report prints in its heading ("CIVIL DOCKET FOR CASE #: 2:09-cv-04380-KDE-JCW",
+// "Bankruptcy Petition #: 10-12863"), read from the raw page as detect-refusal.ts reads it: the fetcher checks
+// every billed page with it before the page is read whole, so a docket of another case (a lookup that named the
+// wrong internal id, a court answering with another report) is refused rather than stored and charged as this one.
+import { splitCmEcfNumber, type CmEcfNumber } from "./split-cmecf-number";
+
+const GAP = String.raw`(?:\s|&nbsp;|&#0*160;|&#x0*a0;|<[^>]*>)*`;
+// The heading's label, then the number: the first word of what follows, tags and spaces aside.
+const HEADING_NUMBER = new RegExp(String.raw`(?:Case|Petition|Proceeding)${GAP}#${GAP}:${GAP}([^\s<&]+)`, "i");
+
+/** The number the page's heading prints (and where: `at`), or null when the page prints none this reader knows. */
+export function printedCaseNumber(html: string): { printed: string; number: CmEcfNumber; at: number } | null {
+  const match = HEADING_NUMBER.exec(html);
+  if (!match) return null;
+  const printed = match[1]!;
+  const number = splitCmEcfNumber(printed);
+  return number ? { printed, number, at: match.index + match[0].length - printed.length } : null;
+}
+
+/**
+ * Whether a printed number is the case asked for: same year and serial (padded or not), and same type and office
+ * where both give them (a bankruptcy heading may print "10-12863" for "1:10-bk-12863"). Initials, defendant and
+ * chapter suffixes say nothing about which case it is.
+ */
+export function isSameCase(printed: CmEcfNumber, asked: CmEcfNumber): boolean {
+  if (printed.year !== asked.year || Number(printed.serial) !== Number(asked.serial)) return false;
+  if (printed.type && asked.type && printed.type.toLowerCase() !== asked.type.toLowerCase()) return false;
+  if (printed.office && asked.office && printed.office !== asked.office) return false;
+  return true;
+}
