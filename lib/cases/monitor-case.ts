@@ -2,6 +2,7 @@
 import type { MonitorResponse } from "@/contract";
 import type { CoveredCourt } from "@/lib/courts/resolve-court";
 import { ServiceError } from "@/lib/errors";
+import { pacerServesCourt } from "@/lib/sources/pacer/pacer-courts";
 import { monitorMeta, type MetaBase } from "@/lib/meta";
 import type { CaseStore } from "./case-store";
 import { summarizeChanges } from "./compute-delta";
@@ -36,12 +37,13 @@ export async function monitorCase({ request, store, meta, queryCostUsd, now }: M
 function unansweredError(court: CoveredCourt, record: CaseRecord): ServiceError {
   // The next scheduled refresh is the next chance of an answer.
   const retryAfter = Math.min(court.refresh_cadence_seconds ?? 3600, 3600);
+  // A PACER refresh run stopped by the spent fee budget leaves the cases it could not check so too
+  // (refresh-cases.ts); no other source is paid, so only a court PACER serves names the budget.
+  const unanswered = `The source system of ${court.name} (${court.court_code}) did not answer the refresh of this case at ${record.unanswered_since}`;
+  const cause = pacerServesCourt(court) ? `${unanswered}, or that refresh was not made because the service's fee budget for it was spent` : unanswered;
   return new ServiceError(
     "source_unavailable",
-    // Unanswered by the court's system, or not asked: the service's fee budget for it was spent (refresh-cases.ts).
-    `The refresh of this case at ${record.unanswered_since} got no answer from the source system of ${court.name} (${court.court_code}) ` +
-      `(the system did not answer, or the service's fee budget for it was spent): ` +
-      `nothing new is known since its last answer at ${record.last_refreshed_at}, but a change since then cannot be ruled out. ` +
+    `${cause}. Nothing new is known since its last answer at ${record.last_refreshed_at}, but a change since then cannot be ruled out. ` +
       `Retry in ${retryAfter} seconds. Nothing was charged.`,
     { retry_after: retryAfter },
   );
