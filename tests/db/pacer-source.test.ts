@@ -727,6 +727,31 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect((await queryCase("mad", own.caseId)).status).toBe(200);
   });
 
+  it("a district docket with a notice above its heading naming another case ('Related Case #: ...') is this case's docket, not refused as another's", async () => {
+    // Its heading's number as the replay prints it (withPrintedNumber: mad's recorded initials after it), or with
+    // initials the check cannot parse ("-P1", as nysd prints some): either way the notice's number decides nothing.
+    for (const initials of ["MGM", "P1"]) {
+      const hosted = host(MAD, "mad");
+      const handle = env.pacer.handle.bind(env.pacer);
+      env.pacer.handle = async (request) => {
+        const answer = await handle(request);
+        if (!answer || !/DktRpt/.test(request.path)) return answer;
+        // A block above the <h3> heading (as the reader's heading search allows for: pacer-docket-variants).
+        const body = String(answer.body).replaceAll(`${hosted.caseId}-MGM`, `${hosted.caseId}-${initials}`);
+        return { ...answer, body: body.replace(/<h3\b/i, '<div class="notice">Related Case #: 1:19-cv-11111</div><h3') };
+      };
+      try {
+        const answer = await queryCase("mad", hosted.caseId);
+        // Before: 503, the notice's number taken for the heading's; billed, held, and so at every hold's end.
+        expect(answer.status, initials).toBe(200);
+        expect(answer.body.case.case_number).toMatch(new RegExp(`^${hosted.caseId}\\b`));
+        expect(await prisma().pacerCase.findFirst({ where: { caseId: hosted.caseId }, select: { reportFailures: true } })).toMatchObject({ reportFailures: 0 });
+      } finally {
+        env.pacer.handle = handle;
+      }
+    }
+  });
+
   it("a billed page that is not a docket ('administratively closed') is not bought again on every query or refresh run", async () => {
     const hosted = host(MAD, "mad");
     const tracked = host(MAD, "mad");

@@ -9,7 +9,7 @@ import type { PageRefusal } from "@/lib/sources/types";
 import { detectRefusal } from "./detect-refusal";
 import { fetchBilledReport, type BilledReport } from "./fetch-billed-report";
 import type { PacerSettings } from "./pacer-settings";
-import { isSameCase, printedCaseNumber } from "./printed-case-number";
+import { isSameCase, printedCaseNumbers } from "./printed-case-number";
 import { splitCmEcfNumber } from "./split-cmecf-number";
 
 export interface DocketQuery {
@@ -64,12 +64,15 @@ export async function fetchDocketReport(options: DocketFetchOptions): Promise<Bi
 /**
  * A docket of another case is no answer for this one (the lookup named another internal id, the court answered
  * with another report): refused as not a docket, and, served, billed and holding the case's reports
- * (fetch-billed-report.ts), so it is neither stored as this case nor charged to the caller. A heading this
- * reader cannot parse says nothing either way.
+ * (fetch-billed-report.ts), so it is neither stored as this case nor charged to the caller. Only a page that
+ * prints this case's number nowhere is another case's: the first "Case #:" is not always the heading (a notice
+ * above it may name a related case), and a real docket refused would be billed again at every hold's end and
+ * never served. A number this reader cannot parse says nothing either way.
  */
 function wrongCase(caseId: string, text: string): PageRefusal | null {
   const asked = splitCmEcfNumber(caseId);
-  const printed = printedCaseNumber(text);
-  if (!asked || !printed || isSameCase(printed.number, asked)) return null;
-  return { kind: "refused", reason: "not_a_docket", message: `the docket served for ${caseId} is case ${printed.printed}`, servedDocket: true };
+  const printed = printedCaseNumbers(text);
+  // Any number this reader cannot parse may be the heading's ("1:15-mc-00105-P1"): nothing is known then.
+  if (!asked || printed.length === 0 || printed.some((found) => found === null || isSameCase(found.number, asked))) return null;
+  return { kind: "refused", reason: "not_a_docket", message: `the docket served for ${caseId} is case ${printed[0]!.printed}`, servedDocket: true };
 }

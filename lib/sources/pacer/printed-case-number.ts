@@ -8,13 +8,32 @@ const GAP = String.raw`(?:\s|&nbsp;|&#0*160;|&#x0*a0;|<[^>]*>)*`;
 // The heading's label, then the number: the first word of what follows, tags and spaces aside.
 const HEADING_NUMBER = new RegExp(String.raw`(?:Case|Petition|Proceeding)${GAP}#${GAP}:${GAP}([^\s<&]+)`, "i");
 
+export interface PrintedNumber {
+  printed: string;
+  number: CmEcfNumber;
+  /** Where the number starts in the page. */
+  at: number;
+}
+
 /** The number the page's heading prints (and where: `at`), or null when the page prints none this reader knows. */
-export function printedCaseNumber(html: string): { printed: string; number: CmEcfNumber; at: number } | null {
+export function printedCaseNumber(html: string): PrintedNumber | null {
   const match = HEADING_NUMBER.exec(html);
-  if (!match) return null;
+  return match ? printedAt(match) : null;
+}
+
+/**
+ * Every number the page prints after such a label, in page order, null where this reader cannot parse it. The
+ * first is not always the heading's: a block above the heading may name another case ("Related Case #: ...", a
+ * notice), as docket-header.ts allows for when it looks for the heading in the heading elements first.
+ */
+export function printedCaseNumbers(html: string): Array<PrintedNumber | null> {
+  return [...html.matchAll(new RegExp(HEADING_NUMBER.source, "gi"))].map(printedAt);
+}
+
+function printedAt(match: RegExpExecArray | RegExpMatchArray): PrintedNumber | null {
   const printed = match[1]!;
   const number = splitCmEcfNumber(printed);
-  return number ? { printed, number, at: match.index + match[0].length - printed.length } : null;
+  return number ? { printed, number, at: match.index! + match[0].length - printed.length } : null;
 }
 
 /**
