@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { entryRows, syntheticDocket } from "../helpers/synthetic-docket";
 import { detectRefusal } from "@/lib/sources/pacer/detect-refusal";
 import { type DocketReportDetails, readDocketReport, readDocketReportDetails } from "@/lib/sources/pacer/read-docket-report";
-import { isSameCase, printedCaseNumber } from "@/lib/sources/pacer/printed-case-number";
-import { splitCmEcfNumber } from "@/lib/sources/pacer/split-cmecf-number";
+import { isSameCase, printedCaseNumbers } from "@/lib/sources/pacer/printed-case-number";
+import { type CmEcfNumber, splitCmEcfNumber } from "@/lib/sources/pacer/split-cmecf-number";
 import { SAVED_PAGE_READERS } from "@/lib/sources/saved-page-readers";
 import type { PageRefusal, SourceCase } from "@/lib/sources/types";
 import { HAS_CORPUS, NO_CORPUS_MESSAGE, corpusFiles, corpusJson, corpusText } from "../helpers/corpus";
@@ -283,19 +283,24 @@ describe.skipIf(!HAS_CORPUS)("long dockets", () => {
 });
 
 describe.skipIf(!HAS_CORPUS)(`the number a docket prints (${HAS_CORPUS ? "corpus" : NO_CORPUS_MESSAGE})`, () => {
-  it("every corpus docket's heading number is the case the reader reads (or one it cannot parse): the fetcher's check refuses none of them", () => {
-    let compared = 0;
-    for (const file of ["district", "bankruptcy", "special"].flatMap((folder) => corpusFiles(`pacer/${folder}`, ".html"))) {
-      const html = corpusText(file);
-      const read = readDocketReport(html);
-      if (read.kind !== "case") continue;
-      const printed = printedCaseNumber(html);
-      const asked = splitCmEcfNumber(read.case.caseNumber);
-      if (!printed || !asked) continue;
-      compared += 1;
-      expect(isSameCase(printed.number, asked), file).toBe(true);
+  it("every corpus docket prints the number juriscraper reads for it, and no other record's: the fetcher's check passes each page for its own case and refuses it for another", () => {
+    // Juriscraper's docket_number for each record: read apart from our heading reader.
+    const records = ["district", "bankruptcy", "special"]
+      .flatMap((folder) => corpusFiles(`pacer/${folder}`, ".html"))
+      .flatMap((file) => {
+        const expected = corpusJson<{ docket_number?: string }>(file.replace(/\.html$/, ".json")).docket_number;
+        const number = expected ? splitCmEcfNumber(expected) : null;
+        return number && number.office && number.type ? [{ file, number, printed: printedCaseNumbers(corpusText(file)) }] : [];
+      });
+    expect(records.length).toBeGreaterThan(40);
+    const passes = (printed: (typeof records)[number]["printed"], asked: CmEcfNumber) =>
+      printed.length === 0 || printed.some((found) => found === null || isSameCase(found.number, asked));
+    for (const [index, record] of records.entries()) {
+      expect(passes(record.printed, record.number), `${record.file} for its own number`).toBe(true);
+      const other = records[(index + 1) % records.length]!;
+      if (isSameCase(other.number, record.number) || record.printed.some((found) => found === null)) continue;
+      expect(passes(record.printed, other.number), `${record.file} served for ${other.file}'s number`).toBe(false);
     }
-    expect(compared).toBeGreaterThan(70);
   });
 
   it("another year, serial, type or office is another case; padding, initials and a defendant are not", () => {
