@@ -7,6 +7,7 @@ import { API_VERSION } from "@/contract";
 import { readStatusState } from "./get-status";
 import { renderStatusPage } from "./render-status-page";
 import { readFilters } from "./summarize-registry";
+import { ifNoneMatchHolds } from "@/lib/http/if-none-match";
 
 /** Pages kept: the unfiltered page and the filter sets people are using, ~2 MB each. */
 const MAX_PAGES = 16;
@@ -18,12 +19,6 @@ interface StoredPage {
 
 const pages = new Map<string, StoredPage>();
 const ENCODER = new TextEncoder();
-
-function matches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  // `*` matches any current page (RFC 9110 §13.1.2), as on GET /v2/status.
-  return ifNoneMatch.split(",").some((candidate) => candidate.trim() === "*" || candidate.trim().replace(/^W\//, "") === etag.replace(/^W\//, ""));
-}
 
 export async function serveStatusPage(request: Request, now: () => Date = () => new Date()): Promise<Response> {
   const url = new URL(request.url);
@@ -62,6 +57,6 @@ export async function serveStatusPage(request: Request, now: () => Date = () => 
     "cache-control": "no-cache",
     etag: page.etag,
   };
-  if (matches(request.headers.get("if-none-match"), page.etag)) return new Response(null, { status: 304, headers });
+  if (ifNoneMatchHolds(request.headers.get("if-none-match"), page.etag)) return new Response(null, { status: 304, headers });
   return new Response(page.html, { headers });
 }

@@ -11,6 +11,7 @@ import { refuseQueryParameters } from "@/lib/http/parse-input";
 import { limitSandbox } from "@/lib/limits/limit-sandbox";
 import { readStatusState, statusPrefix } from "./get-status";
 import { rememberBounded } from "./status-memo";
+import { ifNoneMatchHolds } from "@/lib/http/if-none-match";
 
 const CLOSING = Buffer.from("}", "utf8");
 
@@ -24,14 +25,6 @@ const CACHE_CONTROL = "public, max-age=60, s-maxage=60, stale-while-revalidate=3
 // X-Service-Test header turns it on at the same URL, so sandbox answers are not stored and every answer
 // varies on that header.
 const SANDBOX_CACHE_CONTROL = "no-store";
-
-function matches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(",").some((candidate) => {
-    const tag = candidate.trim();
-    return tag === "*" || tag.replace(/^W\//, "") === etag.replace(/^W\//, "");
-  });
-}
 
 export async function serveStatus(request: Request): Promise<Response> {
   const context = beginRequest(request);
@@ -54,7 +47,7 @@ export async function serveStatus(request: Request): Promise<Response> {
       vary: "X-Service-Test, Accept-Encoding",
       "x-request-id": context.meta.request_id,
     };
-    if (matches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+    if (ifNoneMatchHolds(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
     const prefix = statusPrefix({ operational_status: status }, context.meta, changelogUrl);
     // Two chunks, the second shared by every answer of the state, never copied: a 900 KB copy per answer was
     // garbage enough to slow the gzipped answers (next start compresses each) by a fifth under load, and each
