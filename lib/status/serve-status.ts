@@ -7,11 +7,11 @@
 import { createHash } from "node:crypto";
 import { API_VERSION } from "@/contract";
 import { applyRequestSwitches, beginRequest, errorResponse } from "@/lib/http/define-endpoint";
+import { ifNoneMatchHolds } from "@/lib/http/if-none-match";
 import { refuseQueryParameters } from "@/lib/http/parse-input";
 import { limitSandbox } from "@/lib/limits/limit-sandbox";
 import { readStatusState, statusPrefix } from "./get-status";
 import { rememberBounded } from "./status-memo";
-import { ifNoneMatchHolds } from "@/lib/http/if-none-match";
 
 const CLOSING = Buffer.from("}", "utf8");
 
