@@ -12,6 +12,7 @@ import { caseLockKey, withCaseSnapshot } from "./case-snapshot";
 import { fetchMissingCase, type MissOutcome } from "./fetch-missing-case";
 import { isKeptCurrent, refreshedWithinCadence } from "./is-kept-current";
 import { markCasesQueried } from "./mark-cases-queried";
+import { markUnanswered } from "./mark-unanswered";
 import { cacheKey, readCachedCases } from "./read-cached-case";
 import type { CaseLookup, CaseRecord } from "./types";
 
@@ -75,7 +76,7 @@ export const liveStore: CaseStore = {
           // queried, so the refresh schedule tracks it again. A 503 here instead would repeat for as long as
           // the court does not answer a query's reading (an outage, a case PACER holds back), never tracked.
           // Not when a reading after it is stored meanwhile (another instance's).
-          if (request.refreshedAfter && outcome.kind === "unavailable") await markUnanswered(prisma, request.court.court_code, request.caseId, request.refreshedAfter);
+          if (request.refreshedAfter && outcome.kind === "unavailable") await markUnanswered(prisma, request.court.court_code, [request.caseId], { refreshedNoLaterThan: request.refreshedAfter });
         }
       });
       await Promise.all(workers);
@@ -106,15 +107,6 @@ export const liveStore: CaseStore = {
     return { queriedAt: snapshot.queriedAt, results };
   },
 };
-
-async function markUnanswered(prisma: PrismaClient, courtCode: string, caseId: string, refreshedAt: Date): Promise<void> {
-  await prisma.$executeRawUnsafe(
-    "UPDATE cases SET unanswered_since = COALESCE(unanswered_since, now()) WHERE court_code = $1 AND case_id = $2 AND last_refreshed_at <= $3::timestamptz",
-    courtCode,
-    caseId,
-    refreshedAt.toISOString(),
-  );
-}
 
 /** Of these cached cases, those no refresh kept current: not queried within the tracking window. */
 async function untrackedCases(

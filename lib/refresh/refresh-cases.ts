@@ -3,6 +3,7 @@
 // the source (open ↔ closed) because the whole header is replaced by what the source says now.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { CourtRecord } from "@/lib/courts/types";
+import { markUnanswered } from "@/lib/cases/mark-unanswered";
 import { storeCase } from "@/lib/cases/store-case";
 import { recordVanishedCase } from "./record-vanished-case";
 import { logEvent } from "@/lib/log";
@@ -100,15 +101,6 @@ async function refreshWithin({ prisma, court, caseIds, now, concurrency = 4 }: R
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, caseIds.length)) }, worker));
-  if (unchecked.length > 0) await markUnanswered(prisma, court.court_code, unchecked);
+  await markUnanswered(prisma, court.court_code, unchecked);
   return summary;
-}
-
-/** Cases whose refresh got no answer (or was not made): since when, kept from the first such refresh. */
-async function markUnanswered(prisma: PrismaClient, courtCode: string, caseIds: readonly string[]): Promise<void> {
-  await prisma.$executeRawUnsafe(
-    "UPDATE cases SET unanswered_since = COALESCE(unanswered_since, now()) WHERE court_code = $1 AND case_id = ANY($2::text[])",
-    courtCode,
-    [...caseIds],
-  );
 }
