@@ -9,10 +9,11 @@ import type { PageRefusal, RefusalReason } from "@/lib/sources/types";
 
 // Spaces may be written as &nbsp; ("Date&nbsp;filed:", as CM/ECF writes "represented&nbsp;by"), and tags may
 // sit between the words ("<b>Date Filed</b>:").
-const GAP = String.raw`(?:\s|&nbsp;|&#0*160;|&#x0*a0;|<[^>]*>)*`;
+export const GAP = String.raw`(?:\s|&nbsp;|&#0*160;|&#x0*a0;|<[^>]*>)*`;
 // "CIVIL DOCKET FOR CASE #:", "Bankruptcy Petition #:", "Adversary Proceeding #:", and the like for other kinds
-// of record ("Miscellaneous Proceeding #:").
-const DOCKET_HEADING = new RegExp(String.raw`(?:Case|Petition|Proceeding)${GAP}#${GAP}:`, "i");
+// of record ("Miscellaneous Proceeding #:"). The number follows it (printed-case-number.ts).
+export const DOCKET_HEADING_LABEL = String.raw`(?:Case|Petition|Proceeding)${GAP}#${GAP}:`;
+const DOCKET_HEADING = new RegExp(DOCKET_HEADING_LABEL, "i");
 const DATE_FILED = new RegExp(String.raw`Date(?:\s|&nbsp;|&#0*160;|&#x0*a0;)+filed${GAP}:`, "i");
 
 /** A page is a docket when it has the report heading and a header that dates the case. */

@@ -2,11 +2,11 @@
 // "Bankruptcy Petition #: 10-12863"), read from the raw page as detect-refusal.ts reads it: the fetcher checks
 // every billed page with it before the page is read whole, so a docket of another case (a lookup that named the
 // wrong internal id, a court answering with another report) is refused rather than stored and charged as this one.
+import { DOCKET_HEADING_LABEL, GAP } from "./detect-refusal";
 import { splitCmEcfNumber, type CmEcfNumber } from "./split-cmecf-number";
 
-const GAP = String.raw`(?:\s|&nbsp;|&#0*160;|&#x0*a0;|<[^>]*>)*`;
 // The heading's label, then the number: the first word of what follows, tags and spaces aside.
-const HEADING_NUMBER = new RegExp(String.raw`(?:Case|Petition|Proceeding)${GAP}#${GAP}:${GAP}([^\s<&]+)`, "i");
+const HEADING_NUMBER = new RegExp(String.raw`${DOCKET_HEADING_LABEL}${GAP}([^\s<&]+)`, "i");
 
 export interface PrintedNumber {
   printed: string;
