@@ -8,8 +8,20 @@ export type Fields = Record<string, unknown>;
 
 export const record = (value: unknown): Fields | null =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Fields) : null;
-export const str = (value: unknown): string => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : "");
-export const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+/**
+ * A text field, its whitespace squeezed. A number is read as its digits: ACIS writes ids as strings ("courtID":
+ * "5", "externalIdentifier": "1") and a serializer may write them as numbers, the same id.
+ */
+export const str = (value: unknown): string =>
+  typeof value === "string" ? value.replace(/\s+/g, " ").trim() : typeof value === "number" && Number.isFinite(value) ? String(value) : "";
+/** A list; an object alone is a list of one (a serializer may write a one-element list as its element). */
+export const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : record(value) ? [value] : []);
+/** A flag (`closedFlag`, `primaryFlag`): true or false, as a boolean or written "true"/"false"; null when neither. */
+export const flag = (value: unknown): boolean | null => {
+  if (typeof value === "boolean") return value;
+  const text = str(value).toLowerCase();
+  return text === "true" ? true : text === "false" ? false : null;
+};
 
 export const refuse = (reason: PageRefusal["reason"], message: string): PageRefusal => ({ kind: "refused", reason, message });
 
@@ -25,7 +37,8 @@ export interface AcisPage {
 export function parseAcis(json: string, what: string): Fields | PageRefusal {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(json);
+    // A byte order mark is no part of the JSON (a saved answer may keep one).
+    parsed = JSON.parse(json.replace(/^\uFEFF/, ""));
   } catch {
     return /^\s*</.test(json)
       ? refuse("not_a_docket", `an HTML page, not ACIS's JSON ${what}`)

@@ -1,0 +1,186 @@
+// The ACIS readers (Florida's Supreme Court and six District Courts of Appeal) on forms of the real answers the
+// corpus does not show: every record of every endpoint folder of ../shared/corpus/state/florida rewritten the
+// way the API, a proxy or another serializer may write the same answer (key order, pretty-printing, null, a
+// missing key or "" for a field it has no value for, ids as numbers, timestamps with or without fractional
+// seconds, in Z or another offset for the same instant, unknown keys, one-element lists unwrapped, Unicode
+// escapes, padding around strings). Every reader's reading of every record (refusals too: a documents or
+// hearings answer stays refused as a case, a party list or an entry list) must stay the same, and every rewrite
+// must change some record. Then the rules for fields another court's answer may lack or type otherwise.
+import { describe, expect, it } from "vitest";
+import { combineAcisCase } from "@/lib/sources/florida/combine-acis-case";
+import { readAcisCase, readAcisCaseHandle } from "@/lib/sources/florida/read-acis-case";
+import { readAcisCourts } from "@/lib/sources/florida/read-acis-courts";
+import { readAcisDocketEntries } from "@/lib/sources/florida/read-acis-docket-entries";
+import { readAcisParties } from "@/lib/sources/florida/read-acis-parties";
+import type { PartialDocketRead, SourceCase } from "@/lib/sources/types";
+import { corpusFiles, corpusText, HAS_CORPUS, NO_CORPUS_MESSAGE } from "@/tests/helpers/corpus";
+import { expectRewriteReadsTheSame } from "@/tests/helpers/rewritten-corpus";
+
+const ENDPOINTS = ["case_info", "cases", "courts", "docket_entries", "documents", "hearings", "parties"];
+const FILES = HAS_CORPUS ? ENDPOINTS.flatMap((endpoint) => corpusFiles(`state/florida/${endpoint}`, ".compare.json")) : [];
+
+/** A closed case the pieces are put together with, so that a disposition entry dates its end. */
+const CLOSED: SourceCase = { caseNumber: "4D2025-1311", title: "A v. B", closed: true, parties: [], entries: [] };
+
+/** What every reader makes of one answer, and the case its pieces make; a refusal as its reason and message. */
+function readings(json: string): unknown {
+  const found = readAcisCase(json);
+  const numbers = Array.isArray(found) ? found.map((read) => read.case.caseNumber) : found.kind === "case" ? [found.case.caseNumber] : [];
+  const parties = readAcisParties(json);
+  const entries = readAcisDocketEntries(json);
+  const pieces = [parties, entries].filter((piece): piece is PartialDocketRead => piece.kind === "partial");
+  return {
+    cases: found,
+    handles: numbers.map((number) => readAcisCaseHandle(json, number)),
+    parties,
+    entries,
+    courts: readAcisCourts(json),
+    combined: combineAcisCase(CLOSED, pieces),
+  };
+}
+
+type Json = unknown;
+type Rewrite = (json: string) => string;
+
+/** Rebuilds parsed JSON bottom up; `change` sees every value with the key it sits under (null at the root and in lists). */
+function mapJson(value: Json, change: (value: Json, key: string | null) => Json, key: string | null = null): Json {
+  const inner = Array.isArray(value)
+    ? value.map((item) => mapJson(item, change, null))
+    : value !== null && typeof value === "object"
+      ? Object.fromEntries(Object.entries(value).map(([name, item]) => [name, mapJson(item, change, name)]))
+      : value;
+  return change(inner, key);
+}
+const rewriteJson = (change: (value: Json, key: string | null) => Json, indent?: number) => (json: string) => JSON.stringify(mapJson(JSON.parse(json), change), null, indent);
+const isObject = (value: Json): value is Record<string, Json> => value !== null && typeof value === "object" && !Array.isArray(value);
+const objectsOnly = (change: (value: Record<string, Json>) => Json) => (value: Json) => (isObject(value) ? change(value) : value);
+
+/** The keys each kind of object (by the path of keys leading to it) has anywhere in the answer, with a value's type. */
+function keysByPath(root: Json): Map<string, Map<string, string>> {
+  const found = new Map<string, Map<string, string>>();
+  const walk = (value: Json, path: string) => {
+    if (Array.isArray(value)) return value.forEach((item) => walk(item, `${path}[]`));
+    if (!isObject(value)) return;
+    const keys = found.get(path) ?? new Map<string, string>();
+    found.set(path, keys);
+    for (const [key, item] of Object.entries(value)) {
+      if (item !== null) keys.set(key, Array.isArray(item) ? "array" : typeof item);
+      walk(item, `${path}.${key}`);
+    }
+  };
+  walk(root, "");
+  return found;
+}
+
+/** Gives each object the keys its siblings have and it lacks (a field with no value), as `absent(type)` makes them. */
+const withAbsentKeys = (absent: (type: string) => Json) => (json: string) => {
+  const root = JSON.parse(json) as Json;
+  const keys = keysByPath(root);
+  const fill = (value: Json, path: string): Json => {
+    if (Array.isArray(value)) return value.map((item) => fill(item, `${path}[]`));
+    if (!isObject(value)) return value;
+    const out = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fill(item, `${path}.${key}`)]));
+    for (const [key, type] of keys.get(path) ?? []) if (!(key in out)) out[key] = absent(type);
+    return out;
+  };
+  return JSON.stringify(fill(root, ""));
+};
+
+/** Every JSON string token of the text (keys and values) rewritten by `change`, escapes left as they are. */
+const inStringTokens = (change: (token: string) => string) => (json: string) => json.replace(/"(?:[^"\\]|\\.)*"/g, change);
+
+const ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
+/** Every timestamp value rewritten by `change` (its whole seconds, fraction and offset). */
+const timestamps = (change: (seconds: string, fraction: string, offset: string) => string) =>
+  rewriteJson((value) => {
+    const match = typeof value === "string" ? ISO.exec(value) : null;
+    return match ? change(match[1]!, match[2] ?? "", match[3]!) : value;
+  });
+
+/** The same instant written with another offset (`-05:00`: the court's standard time, whatever the season). */
+function atOffset(seconds: string, fraction: string, offset: string, minutes: number): string {
+  const instant = Date.parse(`${seconds}${offset === "Z" ? "Z" : offset.replace(/^([+-]\d{2}):?(\d{2})$/, "$1:$2")}`);
+  const shifted = new Date(instant + minutes * 60_000).toISOString().slice(0, 19);
+  const sign = minutes < 0 ? "-" : "+";
+  const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, "0");
+  return `${shifted}${fraction}${sign}${hours}:${String(Math.abs(minutes) % 60).padStart(2, "0")}`;
+}
+
+const reversedKeys = objectsOnly((value) => Object.fromEntries(Object.entries(value).reverse()));
+const sortedKeys = objectsOnly((value) => Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))));
+const ID_OR_COUNT = /(?:ID|Id|Identifier|Count)$/;
+
+const REWRITES: Record<string, Rewrite> = {
+  "keys in reverse order": rewriteJson(reversedKeys),
+  "keys in alphabetical order": rewriteJson(sortedKeys),
+  "no whitespace at all": rewriteJson((value) => value),
+  "indented by two spaces, CRLF line ends": (json) => JSON.stringify(JSON.parse(json), null, 2).replace(/\n/g, "\r\n"),
+  "indented by tabs": (json) => JSON.stringify(JSON.parse(json), null, "\t"),
+  "a byte order mark and a trailing newline": (json) => `\ufeff${json}\n`,
+  "null keys left out": rewriteJson(objectsOnly((value) => Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null)))),
+  "empty strings as null": rewriteJson((value) => (value === "" ? null : value)),
+  "null as empty strings": rewriteJson((value) => (value === null ? "" : value)),
+  "empty strings and empty lists left out": rewriteJson(objectsOnly((value) => Object.fromEntries(Object.entries(value).filter(([, item]) => item !== "" && !(Array.isArray(item) && item.length === 0))))),
+  "absent keys given as null": withAbsentKeys(() => null),
+  "absent keys given as empty values": withAbsentKeys((type) => (type === "string" ? "" : type === "array" ? [] : null)),
+  "ids and counts as numbers": rewriteJson((value, key) => (key && ID_OR_COUNT.test(key) && typeof value === "string" && /^(?:0|[1-9]\d{0,14})$/.test(value) ? Number(value) : value)),
+  "numbers as strings": rewriteJson((value) => (typeof value === "number" ? String(value) : value)),
+  "timestamps without a zero fraction": timestamps((seconds, fraction, offset) => `${seconds}${/^\.0+$/.test(fraction) ? "" : fraction}${offset}`),
+  "timestamps to the microsecond": timestamps((seconds, fraction, offset) => `${seconds}${(fraction || ".").padEnd(7, "0")}${offset}`),
+  "timestamps in Z": timestamps((seconds, fraction, offset) => `${seconds}${fraction}${/^[+-]00:?00$/.test(offset) ? "Z" : offset}`),
+  "timestamps with +0000": timestamps((seconds, fraction, offset) => `${seconds}${fraction}${offset === "Z" || offset === "+00:00" ? "+0000" : offset}`),
+  "timestamps in the court's standard time (-05:00)": timestamps((seconds, fraction, offset) => atOffset(seconds, fraction, offset, -300)),
+  "timestamps in a far offset (+05:30)": timestamps((seconds, fraction, offset) => atOffset(seconds, fraction, offset, 330)),
+  "unknown keys in every object": rewriteJson(objectsOnly((value) => ({ _links: { self: { href: "https://acis-api.flcourts.gov/x" } }, ...value, etag: 'W/"7"', rowVersion: 3 }))),
+  "one-element lists written as their element": rewriteJson((value) => (Array.isArray(value) && value.length === 1 && isObject(value[0]) ? value[0] : value)),
+  "HTML-safe Unicode escapes (\\u0026 \\u0027 \\u003c \\u003e)": inStringTokens((token) => token.replace(/[&'<>]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`)),
+  "letters written as Unicode escapes (\\u0065 for e)": inStringTokens((token) => token.replace(/\\.|e/g, (part) => (part === "e" ? "\\u0065" : part))),
+  "spaces around every string": rewriteJson((value) => (typeof value === "string" ? `  ${value} ` : value)),
+  "a newline and a tab around every string": rewriteJson((value) => (typeof value === "string" ? `\n${value}\t` : value)),
+  "several rewrites at once": (json) =>
+    [rewriteJson(reversedKeys), REWRITES["ids and counts as numbers"]!, REWRITES["timestamps in Z"]!, REWRITES["null keys left out"]!, REWRITES["spaces around every string"]!].reduce((text, rewrite) => rewrite(text), json),
+};
+
+describe.skipIf(!HAS_CORPUS)(`every ACIS record of every endpoint, rewritten (${HAS_CORPUS ? "corpus" : NO_CORPUS_MESSAGE})`, () => {
+  it("has records of every endpoint", () => {
+    for (const endpoint of ENDPOINTS) expect(FILES.some((file) => file.includes(`/${endpoint}/`)), endpoint).toBe(true);
+  });
+
+  for (const [name, rewrite] of Object.entries(REWRITES)) {
+    it(`reads the same with ${name}`, () => expectRewriteReadsTheSame(FILES, name, rewrite, readings));
+  }
+
+  it("reads a character written as itself and as its \\u escape the same (é, ’, a name in another script)", () => {
+    // The corpus is plain ASCII: names are given accented letters, then written both ways.
+    const accented = (json: string) => json.replace(/"(displayName|caseTitle|docketEntryDescription|originatingCourtName)": ?"([^"\\]*)"/g, (_whole, key: string, text: string) => `"${key}":"${text.replace(/e/g, "é").replace(/'/g, "’")} Ωμέγα"`);
+    const escaped = (json: string) => json.replace(/[^\x00-\x7f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    let changed = 0;
+    for (const file of FILES) {
+      const literal = accented(corpusText(file));
+      if (literal === corpusText(file)) continue;
+      changed += 1;
+      expect(escaped(literal), file).not.toBe(literal);
+      expect(readings(escaped(literal)), file).toEqual(readings(literal));
+    }
+    expect(changed).toBeGreaterThan(0);
+  });
+
+  it("puts a list read in pages of one together as the same case as the list read whole", () => {
+    let checked = 0;
+    for (const file of FILES.filter((name) => /\/(docket_entries|parties)\//.test(name))) {
+      const whole = JSON.parse(corpusText(file)) as { _embedded: { results: Json[] }; page: Record<string, number> };
+      const items = whole._embedded.results;
+      const pages = items.map((item, number) =>
+        JSON.stringify({ _embedded: { results: [item] }, page: { size: 1, totalElements: items.length, totalPages: items.length, number } }),
+      );
+      const read = (text: string) => {
+        const piece = /parties/.test(file) ? readAcisParties(text) : readAcisDocketEntries(text);
+        if (piece.kind !== "partial") throw new Error(`${file}: ${piece.message}`);
+        return piece;
+      };
+      expect(combineAcisCase(CLOSED, pages.map(read)), file).toEqual(combineAcisCase(CLOSED, [read(corpusText(file))]));
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(1);
+  });
+});
