@@ -7,6 +7,7 @@
 // hearings answer stays refused as a case, a party list or an entry list) must stay the same, and every rewrite
 // must change some record. Then the rules for fields another court's answer may lack or type otherwise.
 import { describe, expect, it } from "vitest";
+import { acisCourtCode, floridaCourtNamed } from "@/lib/sources/florida/acis-courts";
 import { combineAcisCase } from "@/lib/sources/florida/combine-acis-case";
 import { readAcisCase, readAcisCaseHandle } from "@/lib/sources/florida/read-acis-case";
 import { readAcisCourts } from "@/lib/sources/florida/read-acis-courts";
@@ -182,5 +183,97 @@ describe.skipIf(!HAS_CORPUS)(`every ACIS record of every endpoint, rewritten (${
       checked += 1;
     }
     expect(checked).toBeGreaterThan(1);
+  });
+});
+
+/** A case search's answer (a HAL list of headers), as the live source asks for a case by its number. */
+const search = (...headers: Record<string, unknown>[]) =>
+  JSON.stringify({ _embedded: { results: headers.map((caseHeader) => ({ caseHeader })) }, page: { size: 50, totalElements: headers.length, totalPages: 1, number: 0 } });
+const HEADER = {
+  caseInstanceUUID: "f1f7f12e-593c-4210-b060-cfbe023b704a",
+  caseNumber: "SC2026-0703",
+  caseTitle: "The Florida Bar v. Joshua Mark Silverman",
+  closedFlag: false,
+  caseClassification: "Original Proceedings - Florida Bar - Complaint",
+  courtID: "1",
+  filedDate: "2026-05-05T15:00:00.000+00:00",
+};
+const without = (key: string) => Object.fromEntries(Object.entries(HEADER).filter(([name]) => name !== key));
+const parties = (...items: Record<string, unknown>[]) =>
+  JSON.stringify({ _embedded: { results: items }, page: { size: 50, totalElements: items.length, totalPages: 1, number: 0 } });
+const party = (name: string | null, extra: Record<string, unknown> = {}) => ({
+  partyHeader: { partyType: "Party", partySubType: "Appellant", partyActorInstance: name === null ? {} : { displayName: name } },
+  proSeFlag: false,
+  nonPublicFlag: false,
+  ...extra,
+});
+
+describe("fields another court's answer may lack or type otherwise: read, or refused, never a wrong value", () => {
+  it("finds the case's court when ACIS writes the ids as numbers (courtID 1, externalIdentifier 1)", () => {
+    expect(readAcisCaseHandle(search({ ...HEADER, courtID: 1 }), "SC2026-0703")).toEqual({ caseId: HEADER.caseInstanceUUID, courtNumber: "1" });
+    const courts = JSON.stringify({ _embedded: { results: [{ resourceID: "68f021c4", externalIdentifier: 1, displayName: "Supreme Court of Florida" }] }, page: { size: 500, totalElements: 1, totalPages: 1, number: 0 } });
+    expect(readAcisCourts(courts)).toEqual([{ id: "68f021c4", number: "1", name: "Supreme Court of Florida" }]);
+  });
+
+  it("reads the closed flag written as a string, and refuses a header without one it can read rather than call the case open", () => {
+    const closed = readAcisCase(search({ ...HEADER, closedFlag: "true" }));
+    expect(Array.isArray(closed) ? closed[0]!.case.closed : closed).toBe(true);
+    for (const header of [without("closedFlag"), { ...HEADER, closedFlag: null }, { ...HEADER, closedFlag: "Y" }, { ...HEADER, closedFlag: 1 }]) {
+      expect(readAcisCase(search(header)), JSON.stringify(header.closedFlag)).toMatchObject({ kind: "refused", reason: "unreadable" });
+      expect(readAcisCase(JSON.stringify({ caseHeader: header }))).toMatchObject({ kind: "refused", reason: "unreadable" });
+    }
+    // Beside a header it can read, too: dropped, the case searched for would be answered "not found".
+    expect(readAcisCase(search({ ...HEADER, caseNumber: "SC2026-0704" }, without("closedFlag")))).toMatchObject({ kind: "refused", reason: "unreadable" });
+  });
+
+  it("refuses a case found without its id or its court's number, rather than take it for one the court does not have", () => {
+    expect(readAcisCaseHandle(search(without("caseInstanceUUID")), "SC2026-0703")).toMatchObject({ kind: "refused", reason: "unreadable" });
+    expect(readAcisCaseHandle(search(without("courtID")), "SC2026-0703")).toMatchObject({ kind: "refused", reason: "unreadable" });
+    expect(readAcisCaseHandle(search({ ...HEADER, courtID: "" }), "SC2026-0703")).toMatchObject({ kind: "refused", reason: "unreadable" });
+    // Another case's answer holds no case with this number: not found, as before.
+    expect(readAcisCaseHandle(search(HEADER), "SC2026-0704")).toBeNull();
+  });
+
+  it("skips a party ACIS withholds (non-public) without a name, refuses any other nameless party, reads flags written as strings", () => {
+    const read = readAcisParties(parties(party("A. Smith", { proSeFlag: "true" }), party(null, { nonPublicFlag: true }), party("B. Jones", { legalRepresentations: [{ attorneyPartyHeader: { partyActorInstance: { displayName: "C. Lee" } }, primaryFlag: "true" }] })));
+    expect(read.kind === "partial" ? read.parties : read).toEqual([
+      { name: "A. Smith", role: "Appellant", attorneys: [{ name: "A. Smith", role: "Pro Se" }] },
+      { name: "B. Jones", role: "Appellant", attorneys: [{ name: "C. Lee", role: "Primary" }] },
+    ]);
+    expect(readAcisParties(parties(party("A. Smith"), party(null)))).toMatchObject({ kind: "refused", reason: "unreadable" });
+    expect(readAcisParties(parties(party("A. Smith"), { ...party(null), partyHeader: { partyType: "Party", partyActorInstance: { sortName: "Doe, J." } } }))).toMatchObject({ kind: "refused", reason: "unreadable" });
+  });
+});
+
+describe.skipIf(!HAS_CORPUS)("the endpoints as the live source uses them (fetch-acis.ts, acis-source.ts)", () => {
+  it("cases: every header of every search page names, by its courtID, the ACIS court its number belongs to in the list of courts", () => {
+    const courts = readAcisCourts(corpusText("state/florida/courts/courts.compare.json"));
+    if (!Array.isArray(courts)) throw new Error(courts.message);
+    expect(courts.map((court) => floridaCourtNamed(court.name))).toEqual(["fla", ...[1, 2, 3, 4, 5, 6].map((n) => `fladistctapp${n}`)]);
+    let checked = 0;
+    for (const file of corpusFiles("state/florida/cases", ".compare.json")) {
+      const text = corpusText(file);
+      const found = readAcisCase(text);
+      if (!Array.isArray(found)) throw new Error(`${file}: ${JSON.stringify(found)}`);
+      for (const read of found) {
+        const handle = readAcisCaseHandle(text, read.case.caseNumber);
+        if (!handle || "kind" in handle) throw new Error(`${file}: ${read.case.caseNumber}: ${JSON.stringify(handle)}`);
+        const court = courts.find((candidate) => candidate.number === handle.courtNumber);
+        expect(court && floridaCourtNamed(court.name), `${file}: ${read.case.caseNumber}`).toBe(acisCourtCode(read.case.caseNumber));
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it("documents and hearings, which it does not read, are no case, no page of parties or entries and no list of courts", () => {
+    for (const file of ["state/florida/documents/66de2144.compare.json", "state/florida/hearings/1D2022-0045.compare.json"]) {
+      const text = corpusText(file);
+      // A document list's items carry their case's header, without its closed flag or filing time: not a case answer.
+      expect(readAcisCase(text), file).toMatchObject({ kind: "refused" });
+      expect(readAcisParties(text), file).toMatchObject({ kind: "refused" });
+      expect(readAcisDocketEntries(text), file).toMatchObject({ kind: "refused" });
+      expect(readAcisCourts(text), file).toMatchObject({ kind: "refused" });
+    }
   });
 });

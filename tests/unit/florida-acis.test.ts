@@ -143,7 +143,7 @@ describe("ACIS readers: number forms, refusals, pieces put together", () => {
       // No time of day: the day as ACIS gave it, not UTC midnight (7 pm the evening before in Florida).
       ["e", "2026-03-05"],
     ]);
-    const header = (filedDate: string) => cases(JSON.stringify({ caseHeader: { caseNumber: "4D2026-0001", caseTitle: "A v. B", filedDate } }))[0]!.case.dateFiled;
+    const header = (filedDate: string) => cases(JSON.stringify({ caseHeader: { caseNumber: "4D2026-0001", caseTitle: "A v. B", closedFlag: false, filedDate } }))[0]!.case.dateFiled;
     expect([header("2026-03-05"), header("2026-03-05T23:30:00"), header("2026-03-06T03:30:00.000+00:00"), header("March 5, 2026")]).toEqual(["2026-03-05", "2026-03-05", "2026-03-05", null]);
   });
 

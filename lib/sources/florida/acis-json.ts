@@ -53,7 +53,7 @@ export function parseAcis(json: string, what: string): Fields | PageRefusal {
   return root;
 }
 
-export const isRefusal = (value: Fields | PageRefusal): value is PageRefusal => (value as PageRefusal).kind === "refused" && typeof (value as PageRefusal).reason === "string";
+export const isRefusal = <T extends object>(value: T | PageRefusal): value is PageRefusal => (value as PageRefusal).kind === "refused" && typeof (value as PageRefusal).reason === "string";
 
 /**
  * The items of a HAL list and where its page sits; null when the JSON is no list at all, or when its page says

@@ -6,7 +6,7 @@
 import { instantToZonedIso } from "../zoned-time";
 import type { DocketRead, PageRefusal, SourceCase } from "../types";
 import { acisCourtCode, floridaCourtNamed } from "./acis-courts";
-import { acisTime, FLORIDA_ZONE, halList, isRefusal, list, parseAcis, record, refuse, str, type Fields } from "./acis-json";
+import { acisTime, flag, FLORIDA_ZONE, halList, isRefusal, list, parseAcis, record, refuse, str, type Fields } from "./acis-json";
 
 /** An ACIS time ("2026-03-05T16:17:00.000+00:00", see acisTime) as the court's local date, or null. */
 export function localDate(value: unknown): string | null {
@@ -20,9 +20,16 @@ export function captionText(caption: unknown): string {
   return str(caption);
 }
 
-function sourceCaseOf(header: Fields): SourceCase | null {
+/**
+ * The case a header describes; null when it has no number (no case anyone can ask for), refused when its closed
+ * flag is absent or in a form this reader does not know: every court's headers give it, and without it an ended
+ * case would be served as open. A filing time it cannot read is no date (null), not a guessed one.
+ */
+function sourceCaseOf(header: Fields): SourceCase | PageRefusal | null {
   const caseNumber = str(header.caseNumber);
   if (!caseNumber) return null;
+  const closed = flag(header.closedFlag);
+  if (closed === null) return refuse("unreadable", `ACIS case ${caseNumber}: a closed flag this reader does not know (closedFlag ${JSON.stringify(header.closedFlag ?? null)})`);
   const classification = str(header.caseClassification) || null;
   const origins = list(header.originatingCourtCases)
     .map(record)
@@ -40,7 +47,7 @@ function sourceCaseOf(header: Fields): SourceCase | null {
     caseType: classification,
     dateFiled: localDate(header.filedDate),
     // ACIS says whether a case is closed, not since when: the docket entries date it (combineAcisCase).
-    closed: header.closedFlag === true,
+    closed,
     parties: [],
     crossReferences: origins
       .filter((origin) => origin.courtCode && origin.caseId)
@@ -61,15 +68,20 @@ export function readAcisCase(json: string): DocketRead | DocketRead[] | PageRefu
   const single = record(root.caseHeader);
   if (single) {
     const source = sourceCaseOf(single);
-    return source ? { kind: "case", case: source, courtCode: acisCourtCode(source.caseNumber) } : refuse("not_a_docket", "an ACIS case header without a case number");
+    if (!source) return refuse("not_a_docket", "an ACIS case header without a case number");
+    return isRefusal(source) ? source : { kind: "case", case: source, courtCode: acisCourtCode(source.caseNumber) };
   }
   const found = halList(root);
   if (!found) return refuse("not_a_docket", "not an ACIS case: no caseHeader and no list of cases");
-  const reads = found.items.flatMap((item) => {
+  const reads: DocketRead[] = [];
+  for (const item of found.items) {
     const header = record(item.caseHeader);
-    const source = header ? sourceCaseOf(header) : null;
-    return source ? [{ kind: "case" as const, case: source, courtCode: acisCourtCode(source.caseNumber) }] : [];
-  });
+    if (!header) return refuse("not_a_docket", "not ACIS's list of cases: an item without a caseHeader");
+    const source = sourceCaseOf(header);
+    // A header this reader cannot read refuses the list: dropped, the case searched for would be "not found".
+    if (source && isRefusal(source)) return source;
+    if (source) reads.push({ kind: "case", case: source, courtCode: acisCourtCode(source.caseNumber) });
+  }
   if (reads.length === 0) return found.items.length === 0 ? refuse("case_not_found", "ACIS found no case") : refuse("not_a_docket", "an ACIS list that holds no cases");
   return reads;
 }
@@ -77,13 +89,17 @@ export function readAcisCase(json: string): DocketRead | DocketRead[] | PageRefu
 /**
  * Where the case with this number sits in ACIS, from a case header or a search's list: its id (the case
  * path's last segment) and its court's number (`courtID`, matched to the list of courts). Null when the
- * answer holds no case with exactly this number.
+ * answer holds no case with exactly this number; refused when it holds it without its id or its court's
+ * number (another layout: the case is there, and must not be taken for one the court does not have).
  */
-export function readAcisCaseHandle(json: string, caseNumber: string): { caseId: string; courtNumber: string } | null {
+export function readAcisCaseHandle(json: string, caseNumber: string): { caseId: string; courtNumber: string } | PageRefusal | null {
   const root = parseAcis(json, "case");
   if (isRefusal(root)) return null;
   const headers = record(root.caseHeader) ? [record(root.caseHeader)!] : (halList(root)?.items ?? []).map((item) => record(item.caseHeader)).filter((header): header is Fields => header !== null);
   const header = headers.find((candidate) => str(candidate.caseNumber).toUpperCase() === caseNumber.trim().toUpperCase());
-  const caseId = str(header?.caseInstanceUUID);
-  return header && caseId ? { caseId, courtNumber: str(header.courtID) } : null;
+  if (!header) return null;
+  const caseId = str(header.caseInstanceUUID);
+  const courtNumber = str(header.courtID);
+  if (!caseId || !courtNumber) return refuse("unreadable", `ACIS case ${caseNumber} without its ${caseId ? "courtID" : "caseInstanceUUID"}`);
+  return { caseId, courtNumber };
 }
