@@ -130,6 +130,7 @@ const REWRITES: Record<string, Rewrite> = {
   "timestamps to the microsecond": timestamps((seconds, fraction, offset) => `${seconds}${(fraction || ".").padEnd(7, "0")}${offset}`),
   "timestamps in Z": timestamps((seconds, fraction, offset) => `${seconds}${fraction}${/^[+-]00:?00$/.test(offset) ? "Z" : offset}`),
   "timestamps with +0000": timestamps((seconds, fraction, offset) => `${seconds}${fraction}${offset === "Z" || offset === "+00:00" ? "+0000" : offset}`),
+  "timestamps with the offset in hours alone (+00)": timestamps((seconds, fraction, offset) => `${seconds}${fraction}${offset === "Z" ? "+00" : offset.replace(/^([+-]\d{2}):?00$/, "$1")}`),
   "timestamps in the court's standard time (-05:00)": timestamps((seconds, fraction, offset) => atOffset(seconds, fraction, offset, -300)),
   "timestamps in a far offset (+05:30)": timestamps((seconds, fraction, offset) => atOffset(seconds, fraction, offset, 330)),
   "unknown keys in every object": rewriteJson(objectsOnly((value) => ({ _links: { self: { href: "https://acis-api.flcourts.gov/x" } }, ...value, etag: 'W/"7"', rowVersion: 3 }))),
@@ -230,8 +231,14 @@ describe("fields another court's answer may lack or type otherwise: read, or ref
     expect(readAcisCaseHandle(search(without("caseInstanceUUID")), "SC2026-0703")).toMatchObject({ kind: "refused", reason: "unreadable" });
     expect(readAcisCaseHandle(search(without("courtID")), "SC2026-0703")).toMatchObject({ kind: "refused", reason: "unreadable" });
     expect(readAcisCaseHandle(search({ ...HEADER, courtID: "" }), "SC2026-0703")).toMatchObject({ kind: "refused", reason: "unreadable" });
-    // Another case's answer holds no case with this number: not found, as before.
-    expect(readAcisCaseHandle(search(HEADER), "SC2026-0704")).toBeNull();
+    // A search that found nothing: the court has no such case.
+    expect(readAcisCaseHandle(search(), "SC2026-0703")).toBeNull();
+  });
+
+  it("reads an entry's time with its offset in hours alone (-05, +00), the same instant", () => {
+    const entry = (id: string, filedDate: string) => ({ docketEntryHeader: { docketEntryUUID: id, docketEntryName: "Notice - Notice of Appeal", filedDate } });
+    const read = readAcisDocketEntries(parties(entry("a", "2026-03-05T11:17:31-05"), entry("b", "2026-03-05T16:17:31.000+00"), entry("c", "2026-03-05T16:17:31Z")));
+    expect(read.kind === "partial" ? read.entries!.map((item) => item.filed) : read).toEqual(Array(3).fill("2026-03-05T11:17:31-05:00"));
   });
 
   it("skips a party ACIS withholds (non-public) without a name, refuses any other nameless party, reads flags written as strings", () => {
@@ -264,6 +271,15 @@ describe.skipIf(!HAS_CORPUS)("the endpoints as the live source uses them (fetch-
       }
     }
     expect(checked).toBeGreaterThan(100);
+  });
+
+  it("cases: a search that lists other cases and not the one asked for did not filter by number: refused, not 'no such case'", () => {
+    // The unfiltered search (10,000 cases, newest first) is what a search answers that ignores `caseNumber`.
+    const unfiltered = corpusText("state/florida/cases/unfiltered.compare.json");
+    expect(readAcisCaseHandle(unfiltered, "4D2019-0001")).toMatchObject({ kind: "refused", reason: "not_a_docket" });
+    expect(readAcisCaseHandle(unfiltered, "4D2026-0606")).toEqual({ caseId: "562e4de3-c5ea-4e8d-a87f-3c80c4693c70", courtNumber: "5" });
+    // An empty search is the court's "no such case".
+    expect(readAcisCaseHandle(corpusText("state/florida/documents/4D2026-0606_1.compare.json"), "4D2019-0001")).toBeNull();
   });
 
   it("documents and hearings, which it does not read, are no case, no page of parties or entries and no list of courts", () => {

@@ -78,19 +78,21 @@ export function actorName(value: unknown): string {
 /** Florida's appellate courts sit in Eastern time (Tallahassee, Lakeland, Miami, West Palm Beach, Daytona Beach). */
 export const FLORIDA_ZONE = "America/New_York";
 
-const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+// The offset as ISO 8601 allows it: `Z`, `+00:00`, `+0000`, or hours alone (`+00`, `-05`), as some serializers write it.
+const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?$/;
 
 /**
- * An ACIS time: an instant with its offset, as ACIS writes them ("2026-03-05T16:17:00.000+00:00"); a time
- * without an offset is the court's wall time and a bare date the court's day, never the reading machine's
- * (Date.parse would take either in the machine's own zone, or at UTC midnight, the evening before in Florida).
+ * An ACIS time: an instant with its offset, as ACIS writes them ("2026-03-05T16:17:00.000+00:00"), in whatever
+ * offset and to whatever fraction of a second; a time without an offset is the court's wall time and a bare
+ * date the court's day, never the reading machine's (Date.parse would take either in the machine's own zone,
+ * or at UTC midnight, the evening before in Florida).
  * Null when the value is none of these.
  */
 export function acisTime(value: unknown): { instant: number } | { date: string } | null {
   const text = str(value);
   if (WITH_OFFSET.test(text)) {
-    const instant = Date.parse(text.replace(" ", "T"));
+    const instant = Date.parse(text.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00"));
     return Number.isNaN(instant) ? null : { instant };
   }
   const wall = WALL_TIME.exec(text);

@@ -87,9 +87,10 @@ async function fetchCase(request: FetchCaseRequest): Promise<SourceResult> {
   }
   const header = (Array.isArray(found) ? found : [found]).find((read) => read.case.caseNumber.toUpperCase() === caseId.toUpperCase());
   const handle = readAcisCaseHandle(text, caseId);
+  // The case there without its id or its court's number, or other cases listed and not this one: another layout
+  // or a search that did not filter, not a case the court lacks.
+  if (handle && "kind" in handle) return courtUnavailable("acis", request, `${handle.reason}: ${handle.message}`);
   if (!header || !handle) return { kind: "not_found" };
-  // The case is there without its id or its court's number: another layout, not a case the court lacks.
-  if ("kind" in handle) return courtUnavailable("acis", request, `${handle.reason}: ${handle.message}`);
 
   const courts = await fetchAcisCourts(request.signal);
   if (!Array.isArray(courts)) return courtUnavailable("acis", request, `the list of courts: ${courts.message}`);

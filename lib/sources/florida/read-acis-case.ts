@@ -89,15 +89,19 @@ export function readAcisCase(json: string): DocketRead | DocketRead[] | PageRefu
 /**
  * Where the case with this number sits in ACIS, from a case header or a search's list: its id (the case
  * path's last segment) and its court's number (`courtID`, matched to the list of courts). Null when the
- * answer holds no case with exactly this number; refused when it holds it without its id or its court's
- * number (another layout: the case is there, and must not be taken for one the court does not have).
+ * answer holds no case at all (the search found none). Refused when it holds the case without its id or its
+ * court's number (another layout), and when it holds other cases and not this one: a search by exact number
+ * that answers others has not applied its filter (the unfiltered list starts with the newest cases), and
+ * that is no sign the court lacks the case.
  */
 export function readAcisCaseHandle(json: string, caseNumber: string): { caseId: string; courtNumber: string } | PageRefusal | null {
   const root = parseAcis(json, "case");
   if (isRefusal(root)) return null;
   const headers = record(root.caseHeader) ? [record(root.caseHeader)!] : (halList(root)?.items ?? []).map((item) => record(item.caseHeader)).filter((header): header is Fields => header !== null);
   const header = headers.find((candidate) => str(candidate.caseNumber).toUpperCase() === caseNumber.trim().toUpperCase());
-  if (!header) return null;
+  if (!header) {
+    return headers.length === 0 ? null : refuse("not_a_docket", `ACIS answered ${headers.length} other case(s) (${str(headers[0]!.caseNumber)}...), not ${caseNumber}: the search by number was not applied`);
+  }
   const caseId = str(header.caseInstanceUUID);
   const courtNumber = str(header.courtID);
   if (!caseId || !courtNumber) return refuse("unreadable", `ACIS case ${caseNumber} without its ${caseId ? "courtID" : "caseInstanceUUID"}`);
