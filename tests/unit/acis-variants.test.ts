@@ -5,7 +5,9 @@
 // seconds, in Z or another offset for the same instant, unknown keys, one-element lists unwrapped, Unicode
 // escapes, padding around strings). Every reader's reading of every record (refusals too: a documents or
 // hearings answer stays refused as a case, a party list or an entry list) must stay the same, and every rewrite
-// must change some record. Then the rules for fields another court's answer may lack or type otherwise.
+// must change some record. Then the rules for fields another court's answer may lack or type otherwise (read, or
+// refused: never a wrong value), and the endpoints read as the live source uses them (search, courts, and the
+// documents and hearings it does not read).
 import { describe, expect, it } from "vitest";
 import { acisCourtCode, floridaCourtNamed } from "@/lib/sources/florida/acis-courts";
 import { combineAcisCase } from "@/lib/sources/florida/combine-acis-case";
