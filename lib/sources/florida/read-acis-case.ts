@@ -89,18 +89,22 @@ export function readAcisCase(json: string): DocketRead | DocketRead[] | PageRefu
 /**
  * Where the case with this number sits in ACIS, from a case header or a search's list: its id (the case
  * path's last segment) and its court's number (`courtID`, matched to the list of courts). Null when the
- * answer holds no case at all (the search found none). Refused when it holds the case without its id or its
- * court's number (another layout), and when it holds other cases and not this one: a search by exact number
- * that answers others has not applied its filter (the unfiltered list starts with the newest cases), and
- * that is no sign the court lacks the case.
+ * answer holds no case at all (the search found none), or only longer numbers that hold this one. Refused when
+ * it holds the case without its id or its court's number (another layout), and when it holds other cases and not
+ * this one: a search by number that answers others has not applied its filter (the unfiltered list starts with
+ * the newest cases), and that is no sign the court lacks the case.
  */
 export function readAcisCaseHandle(json: string, caseNumber: string): { caseId: string; courtNumber: string } | PageRefusal | null {
   const root = parseAcis(json, "case");
   if (isRefusal(root)) return null;
   const headers = record(root.caseHeader) ? [record(root.caseHeader)!] : (halList(root)?.items ?? []).map((item) => record(item.caseHeader)).filter((header): header is Fields => header !== null);
-  const header = headers.find((candidate) => str(candidate.caseNumber).toUpperCase() === caseNumber.trim().toUpperCase());
+  const asked = caseNumber.trim().toUpperCase();
+  const header = headers.find((candidate) => str(candidate.caseNumber).toUpperCase() === asked);
   if (!header) {
-    return headers.length === 0 ? null : refuse("not_a_docket", `ACIS answered ${headers.length} other case(s) (${str(headers[0]!.caseNumber)}...), not ${caseNumber}: the search by number was not applied`);
+    // Numbers that all hold this one (SC2026-10001 for SC2026-1000) are a filter that matches by part: the court
+    // has no such case. Any other number listed is the unfiltered list.
+    const unfiltered = headers.find((candidate) => !str(candidate.caseNumber).toUpperCase().includes(asked));
+    return unfiltered === undefined ? null : refuse("not_a_docket", `ACIS answered ${headers.length} other case(s) (${str(unfiltered.caseNumber)}...), not ${caseNumber}: the search by number was not applied`);
   }
   const caseId = str(header.caseInstanceUUID);
   const courtNumber = str(header.courtID);

@@ -11,14 +11,18 @@ export function readAcisParties(json: string): PartialDocketRead | PageRefusal {
   const found = halList(root);
   if (!found) return refuse("not_a_docket", "not ACIS's list of parties: no results it can read and no page");
   const parties: SourceParty[] = [];
+  let nameless = 0;
   for (const item of found.items) {
     const header = record(item.partyHeader);
     if (!header) return refuse("not_a_docket", "not ACIS's list of parties: an item without a partyHeader");
     const name = actorName(header);
-    // A party ACIS withholds from the public (nonPublicFlag) may come without a name: it is not shown. Any other
-    // without one is another layout, refused rather than dropped (the docket would be stored short of a party).
-    if (!name && flag(item.nonPublicFlag) === true) continue;
-    if (!name) return refuse("unreadable", "an ACIS party without a name (partyActorInstance.displayName) that is not marked non-public");
+    // A party without a name is not shown: one ACIS withholds from the public (nonPublicFlag) may come so, and a
+    // single nameless one refused would make the whole case unavailable for a row nobody can name. A page whose
+    // public parties all lack one is another layout, refused below rather than stored without its parties.
+    if (!name) {
+      if (flag(item.nonPublicFlag) !== true) nameless += 1;
+      continue;
+    }
     const attorneys = list(item.legalRepresentations).flatMap((representation) => {
       const fields = record(representation);
       const attorney = actorName(fields?.attorneyPartyHeader);
@@ -31,5 +35,6 @@ export function readAcisParties(json: string): PartialDocketRead | PageRefusal {
       attorneys: attorneys.length === 0 && flag(item.proSeFlag) === true ? [{ name, role: "Pro Se" }] : attorneys,
     });
   }
+  if (nameless > 0 && parties.length === 0) return refuse("unreadable", `ACIS parties without a name (partyActorInstance.displayName), ${nameless} of them and none named: another layout`);
   return { kind: "partial", parties, page: found.page };
 }
