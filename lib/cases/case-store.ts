@@ -13,6 +13,7 @@ import { fetchMissingCase, type MissOutcome } from "./fetch-missing-case";
 import { isKeptCurrent, refreshedWithinCadence } from "./is-kept-current";
 import { markCasesQueried } from "./mark-cases-queried";
 import { markUnanswered } from "./mark-unanswered";
+import { planUntrackedReads } from "./plan-untracked-reads";
 import { cacheKey, readCachedCases } from "./read-cached-case";
 import type { CaseLookup, CaseRecord } from "./types";
 
@@ -55,11 +56,17 @@ export const liveStore: CaseStore = {
       else if (record.source_state === "found" && !refreshedWithinCadence(record.last_refreshed_at, request.court, now)) behind.push(request);
     }
     // Refreshed longer ago than the cadence (a quiet case whose free change signals said "unchanged", a court
-    // down, or one no longer tracked): only the last is read again; when it was last queried says which.
-    for (const request of behind.length > 0 ? await untrackedCases(prisma, behind, snapshot.cases, now) : []) {
+    // down, or one no longer tracked): only the last is read again; when it was last queried says which. Its
+    // court's free change signals, where it has any, are asked first, as a scheduled refresh asks them: a case
+    // they show unchanged since its last reading is answered from the cache (plan-untracked-reads.ts).
+    const untracked = behind.length > 0 ? await untrackedCases(prisma, behind, snapshot.cases, now) : [];
+    const toRead = untracked.length > 0 ? await planUntrackedReads(untracked, now) : [];
+    for (const request of toRead) {
       const key = cacheKey(request.court.court_code, request.caseId);
       misses.set(key, { ...request, refreshedAfter: new Date(snapshot.cases.get(key)!.last_refreshed_at) });
     }
+    // What the signals recorded for the cases they vouched for (a cleared unanswered_since) is read again below.
+    let readAgain = toRead.length < untracked.length;
     const missOutcomes = new Map<string, MissOutcome>();
     if (misses.size > 0) {
       const pending = [...misses];
@@ -80,9 +87,10 @@ export const liveStore: CaseStore = {
         }
       });
       await Promise.all(workers);
-      // Read again, in one snapshot, so the fetched cases (and those marked unanswered) and queried_at agree.
-      if ([...misses].some(([key, request]) => request.refreshedAfter !== undefined || missOutcomes.get(key)?.kind !== "unavailable")) snapshot = await read();
+      if ([...misses].some(([key, request]) => request.refreshedAfter !== undefined || missOutcomes.get(key)?.kind !== "unavailable")) readAgain = true;
     }
+    // Read again, in one snapshot, so the fetched cases (and those marked unanswered or vouched for) and queried_at agree.
+    if (readAgain) snapshot = await read();
 
     const unavailable = [...missOutcomes.values()].some((outcome) => outcome.kind === "unavailable");
     const unhealthy = new Set(unavailable ? (await listUnhealthyCourts(prisma)).map((court) => court.courtCode) : []);

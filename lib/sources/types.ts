@@ -135,6 +135,14 @@ export interface RefreshPlanRequest {
   caseIds: readonly string[];
   now: Date;
   signal?: AbortSignal;
+  /**
+   * The cases are cached ones no refresh kept current (not queried for 30 days: lib/cases/is-kept-current.ts),
+   * asked about by a query before it answers them (lib/cases/plan-untracked-reads.ts); their last reading may be
+   * weeks old. Leave out only those a free signal shows equal to the court's docket over the whole time since
+   * that reading, compared with what the court showed then; return every other one, held ones too (the adapter
+   * answers a held case without asking the court, as for any query). A schedule's "not due yet" is no such signal.
+   */
+  untracked?: boolean;
 }
 
 export interface SourceAdapter {
@@ -143,7 +151,9 @@ export interface SourceAdapter {
   fetchCase(request: FetchCaseRequest): Promise<SourceResult>;
   /**
    * Free change detection before paid fetches (PACER's RSS feeds, case query, entry counts): the subset of
-   * `caseIds` a scheduled refresh should fetch; the others are known unchanged. Absent: fetch them all.
+   * `caseIds` a scheduled refresh should fetch; the others are known unchanged (or, for a scheduled refresh
+   * only, held back). Absent: fetch them all. Also asked, with `untracked`, before a query reads again cases no
+   * refresh kept current.
    */
   planRefresh?(request: RefreshPlanRequest): Promise<string[]>;
 }

@@ -338,6 +338,21 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
     expect(await refreshCases({ prisma: prisma(), court, caseIds: ["22-8513"], now: new Date() })).toMatchObject({ attempted: 1 });
   });
 
+  it("a case no refresh kept current is read when queried again, though its weekly schedule would wait: no free signal vouches for it", async () => {
+    env.pacer.hostAppellate(CADC, { court: "cadc" });
+    expect((await queryCase("cadc", "22-8513")).status).toBe(200);
+    // Read by a weekly run three days ago, last queried 31 days ago: no longer tracked, and not due by the schedule.
+    await prisma().$executeRawUnsafe(
+      `UPDATE cases SET last_queried_at = now() - interval '31 days', last_refreshed_at = now() - interval '3 days', read_from = now() - interval '3 days' WHERE court_code = 'cadc'`,
+    );
+    await prisma().$executeRawUnsafe(`UPDATE pacer_cases SET answered_at = now() - interval '3 days' WHERE court_code = 'cadc'`);
+    const asked = requests().length;
+    const answer = await queryCase("cadc", "22-8513");
+    expect(answer.status, answer.text).toBe(200);
+    expect(requests()).toHaveLength(asked + 1);
+    expect(answer.body.meta.cache_age_seconds).toBeLessThan(60);
+  });
+
   it("refresh: due once a day; entries dated since the latest cached filing less the look-back, no parties; merged exactly, first_seen kept", async () => {
     env.pacer.hostAppellate(CA6, { court: "ca6" });
     env.pacer.advanceTo("2022-12-31");

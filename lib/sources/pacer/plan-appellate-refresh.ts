@@ -14,6 +14,8 @@
 // asking PACER, so the court is seen as failing). Other held cases wait. With the fee budget spent every case
 // goes on to the adapter, which answers "budget spent" without asking, and the run stops and says so
 // (refresh-cases.ts).
+// A case no refresh kept current (`untracked`), which a query reads again first, is always returned: a case not
+// due says only that the schedule would wait, and nothing free vouches for what the feed does not list.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { RefreshPlanRequest } from "@/lib/sources/types";
 import { budgetState } from "./fee-ledger";
@@ -42,8 +44,9 @@ interface Row {
   report_failure: string | null;
 }
 
-export async function planAppellateRefresh(prisma: PrismaClient, settings: PacerSettings, { court, caseIds, now }: RefreshPlanRequest): Promise<string[]> {
+export async function planAppellateRefresh(prisma: PrismaClient, settings: PacerSettings, { court, caseIds, now, untracked }: RefreshPlanRequest): Promise<string[]> {
   if (caseIds.length === 0) return [];
+  if (untracked) return [...caseIds];
   if ((await budgetState(prisma, settings, now)).spent) return [...caseIds];
   const rows = await prisma.$queryRawUnsafe<Row[]>(
     `SELECT ids.case_id, GREATEST(c.last_refreshed_at, p.answered_at) AS last_answered_at, c.last_refreshed_at, c.read_from, c.source_state,

@@ -14,6 +14,12 @@
 //     neither page can speak for is fetched.
 // Everything else is known unchanged and costs nothing; a free signal that said so is remembered
 // (pacer_cases.verified_at), so from then on the feed alone can vouch for the case.
+// Cases no refresh kept current (`untracked`: a query reads them again first, lib/cases/plan-untracked-reads.ts)
+// go through the same rules, which hold for a reading weeks old: the feed vouches only when polled without gap
+// since it (poll-court-feed.ts), an entry count is compared with the court's own count as of a stored reading
+// or verification. Two things differ: a count is compared only with such a count of the court's (the cache's
+// rows may hold entries the court struck since, so over weeks a new filing could even them out), and a held case
+// is returned (the adapter answers it without asking PACER, as for any query) rather than waiting for a run.
 // The free signals only decide what to buy: with the fee budget spent nothing can be bought, so none is asked
 // for (an entry count page can charge, "Cost:"), and a run that a charged page brings to the budget stops
 // asking; the cases go on to the adapter, which answers "budget spent" without asking PACER, and the run
@@ -49,7 +55,7 @@ interface CaseRow {
   date_terminated: Date | null;
 }
 
-export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSettings, { court, caseIds, now, signal }: RefreshPlanRequest): Promise<string[]> {
+export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSettings, { court, caseIds, now, signal, untracked = false }: RefreshPlanRequest): Promise<string[]> {
   if (caseIds.length === 0) return [];
   if ((await budgetState(prisma, settings, now)).spent) return [...caseIds];
   const rows = await prisma.$queryRawUnsafe<CaseRow[]>(
@@ -78,9 +84,8 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
     // reading) goes on to the adapter, which answers "unavailable" at once without asking PACER: a court that
     // hangs is then seen as failing (court health), as any court that does not answer.
     const held = holdEnd(row.report_failures, row.report_failed_at, now) !== null;
-    if (held && row.report_failure !== HANG_LIKE) continue;
     if (held) {
-      toFetch.push(row.case_id);
+      if (untracked || row.report_failure === HANG_LIKE) toFetch.push(row.case_id);
       continue;
     }
     if (!row.pacer_case_id || !row.listed_number || !row.last_refreshed_at) {
@@ -96,7 +101,7 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
       unchanged.push(row.case_id); // the feed saw nothing since
       continue;
     }
-    const signals = await changedByFreeSignals(prisma, settings, court.court_code, row, now, signal);
+    const signals = await changedByFreeSignals(prisma, settings, court.court_code, row, now, untracked, signal);
     // Spent by the signals themselves: what this one said is kept, and the rest of the run can buy nothing.
     const spentNow = signals.chargedCents > 0 && (await budgetState(prisma, settings, now)).spent;
     if (spentNow) toFetch.push(...rows.slice(index + 1).map((rest) => rest.case_id));
@@ -150,6 +155,7 @@ async function changedByFreeSignals(
   courtCode: string,
   row: CaseRow,
   now: Date,
+  untracked: boolean,
   signal?: AbortSignal,
 ): Promise<{ changed: boolean; listedCount: number | null; chargedCents: number }> {
   const options = { prisma, settings, courtCode, caseId: row.case_id, pacerCaseId: row.pacer_case_id!, listedNumber: row.listed_number!, now, signal };
@@ -157,7 +163,11 @@ async function changedByFreeSignals(
   try {
     const entryCount = await fetchEntryCount(options);
     chargedCents = entryCount.chargedCents;
-    if (entryCount.count !== null) return { changed: entryCount.count !== listedBaseline(row), listedCount: entryCount.count, chargedCents };
+    if (entryCount.count !== null) {
+      // No count of the court's to compare with (untracked): the count cannot vouch, the reading decides.
+      const baseline = listedBaseline(row, untracked);
+      return { changed: baseline === null || entryCount.count !== baseline, listedCount: entryCount.count, chargedCents };
+    }
     const summary = await fetchCaseQuery(options);
     if (summary === null) return { changed: true, listedCount: null, chargedCents };
     const lastFiled = row.last_filed_at?.toISOString().slice(0, 10) ?? null;
@@ -174,10 +184,10 @@ async function changedByFreeSignals(
 /**
  * The entry count the court gives for the cached docket: the count it gave when a reading stored since began
  * after it, or a free signal verified the cache after it; else the rows the cache holds (a docket never
- * counted, or a refresh that failed).
+ * counted, or a refresh that failed) — not for a case no refresh kept current (`untracked`): null.
  */
-function listedBaseline(row: CaseRow): number {
+function listedBaseline(row: CaseRow, untracked: boolean): number | null {
   const knownEqualMs = Math.max(row.last_refreshed_at ? readStartMs(row) : 0, row.verified_at?.getTime() ?? 0);
   if (row.listed_entry_count !== null && row.listed_entry_count_at && row.listed_entry_count_at.getTime() <= knownEqualMs) return row.listed_entry_count;
-  return row.entry_count;
+  return untracked ? null : row.entry_count;
 }
