@@ -727,6 +727,60 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect((await queryCase("mad", own.caseId)).status).toBe(200);
   });
 
+  const lookups = () => env.server.requests(/possible_case_numbers\.pl/).length;
+  /** The hold a billed page put on the case's reports ends, as after its wait; a new query reads the case again. */
+  const endHold = async (caseId: string) => {
+    await prisma().$executeRawUnsafe("UPDATE pacer_cases SET report_failed_at = report_failed_at - interval '1 day' WHERE case_id = $1", caseId);
+    await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+  };
+
+  it("a stored mapping whose report prints another case is forgotten: the next read looks the number up again, once, and nothing else kept for the case is lost", async () => {
+    const hosted = host(MAD, "mad");
+    const other = host(MAD, "mad");
+    // A lookup (or a feed item) once stored the other case's internal id for this case; the row keeps more.
+    const changedAt = new Date(Date.now() - 3_600_000);
+    await prisma().pacerCase.create({
+      data: { courtCode: "mad", caseId: hosted.caseId, pacerCaseId: other.pacerCaseId, listedNumber: hosted.listedNumber, changedAt, changedSeenAt: changedAt, feedItemKeys: ["item-a"], listedEntryCount: 29, listedEntryCountAt: changedAt, verifiedAt: changedAt },
+    });
+    const kept = { changedAt, changedSeenAt: changedAt, feedItemKeys: ["item-a"], listedEntryCount: 29, listedEntryCountAt: changedAt, verifiedAt: changedAt };
+    const row = () => prisma().pacerCase.findUniqueOrThrow({ where: { courtCode_caseId: { courtCode: "mad", caseId: hosted.caseId } } });
+    const [lookupsBefore, reportsBefore] = [lookups(), docketRequests().length];
+    expect((await queryCase("mad", hosted.caseId)).status).toBe(503);
+    expect([lookups(), docketRequests().length]).toEqual([lookupsBefore, reportsBefore + 1]);
+    expect(await row()).toMatchObject({ ...kept, pacerCaseId: other.pacerCaseId, reportFailures: 1, mappingRefusedAt: expect.any(Date) });
+    // While the billed page holds the case, nothing is asked, not even the free lookup.
+    await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+    expect((await queryCase("mad", hosted.caseId)).status).toBe(503);
+    expect([lookups(), docketRequests().length]).toEqual([lookupsBefore, reportsBefore + 1]);
+
+    await endHold(hosted.caseId);
+    const answer = await queryCase("mad", hosted.caseId);
+    // Before: 503 again, the other case's page billed again, and so at every hold's end, never this case's.
+    expect(answer.status).toBe(200);
+    expect(answer.body.case.case_number).toMatch(new RegExp(`^${hosted.caseId}\\b`));
+    expect([lookups(), docketRequests().length]).toEqual([lookupsBefore + 1, reportsBefore + 2]);
+    expect(await row()).toMatchObject({ feedItemKeys: ["item-a"], changedAt, pacerCaseId: hosted.pacerCaseId, mappingRefusedAt: null, reportFailures: 0 });
+    // Looked up once: the mapping is kept again.
+    expect(await fetchFromSource({ court: findCourt("mad")!, caseId: hosted.caseId, now: new Date() })).toMatchObject({ kind: "found" });
+    expect([lookups(), docketRequests().length]).toEqual([lookupsBefore + 1, reportsBefore + 3]);
+  });
+
+  it("a lookup that names the same id again, whose report still prints another case: one fresh lookup per read, never a loop", async () => {
+    const hosted = host(MAD, "mad");
+    // The lookup names this id; the court answers it with another case's report, every time.
+    hosted.printedAs = "1:19-cv-22222";
+    const [lookupsBefore, reportsBefore] = [lookups(), docketRequests().length];
+    expect((await queryCase("mad", hosted.caseId)).status).toBe(503);
+    expect([lookups(), docketRequests().length]).toEqual([lookupsBefore + 1, reportsBefore + 1]);
+    for (const read of [2, 3]) {
+      await endHold(hosted.caseId);
+      expect((await queryCase("mad", hosted.caseId)).status).toBe(503);
+      // Before: no lookup after the first (the refused mapping was kept for good).
+      expect([lookups(), docketRequests().length], `read ${read}`).toEqual([lookupsBefore + read, reportsBefore + read]);
+    }
+    expect(await prisma().case.count({ where: { courtCode: "mad", caseId: hosted.caseId } })).toBe(0);
+  });
+
   it("a district docket with a notice above its heading naming another case ('Related Case #: ...') is this case's docket, not refused as another's", async () => {
     // Its heading's number as the replay prints it (withPrintedNumber: mad's recorded initials after it), or with
     // initials the check cannot parse ("-P1", as nysd prints some): either way the notice's number decides nothing.

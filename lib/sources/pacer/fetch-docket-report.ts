@@ -3,11 +3,14 @@
 // for every entry *filed* since 1960 — a date is always sent, so CM/ECF never interposes its "large report"
 // confirmation page — with parties and counsel; an incremental one asks only for entries *entered* since a
 // day, without parties unless they are wanted. Every page is checked with detectRefusal, and a docket must print
-// the number asked for; what PACER bills for it is kept by fetch-billed-report.ts.
+// the number asked for (else the stored number → id mapping is forgotten: lookup-pacer-case.ts); what PACER
+// bills for it is kept by fetch-billed-report.ts.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { logEvent } from "@/lib/log";
 import type { PageRefusal } from "@/lib/sources/types";
 import { detectRefusal } from "./detect-refusal";
 import { fetchBilledReport, type BilledReport } from "./fetch-billed-report";
+import { forgetPacerCase } from "./lookup-pacer-case";
 import type { PacerSettings } from "./pacer-settings";
 import { isSameCase, printedCaseNumbers } from "./printed-case-number";
 import { splitCmEcfNumber } from "./split-cmecf-number";
@@ -50,15 +53,27 @@ export function docketForm(query: DocketQuery): Record<string, string> {
 }
 
 export async function fetchDocketReport(options: DocketFetchOptions): Promise<BilledReport> {
-  const { query } = options;
-  return fetchBilledReport({
+  const { prisma, courtCode, caseId, query, now } = options;
+  const page = await fetchBilledReport({
     ...options,
     kind: query.enteredSince ? (query.parties ? "docket_parties" : "docket_since") : "docket_full",
     path: "/cgi-bin/DktRpt.pl?1-L_1_0-1",
     form: docketForm(query),
     label: query.enteredSince ? "pacer:docket_since" : "pacer:docket_full",
-    refusalOf: (text) => detectRefusal(text) ?? wrongCase(options.caseId, text),
+    refusalOf: (text) => detectRefusal(text) ?? wrongCase(caseId, text),
   });
+  // Another case's docket (the only refusal here that is a served docket: detectRefusal's pages are not
+  // dockets): the internal id asked may be the wrong case's, so the next read looks the number up again.
+  if (page.kind === "refused" && page.servedDocket) {
+    logEvent("warn", "pacer docket report printed another case: its PACER case id is looked up again at the next read", {
+      court_code: courtCode,
+      case_id: caseId,
+      pacer_case_id: query.pacerCaseId,
+      message: page.message,
+    });
+    await forgetPacerCase(prisma, courtCode, caseId, query.pacerCaseId, now);
+  }
+  return page;
 }
 
 /**

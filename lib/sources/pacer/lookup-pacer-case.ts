@@ -1,6 +1,8 @@
 // Our case id → PACER's internal case id, through possible_case_numbers.pl (court-systems.md §1.2):
 // the exact match on office, year, type and serial (choose-possible-case.ts), stored in pacer_cases so it
-// is asked once per case. "Cannot find case" → not found; "Case Under Seal" → sealed.
+// is asked once per case, until a docket report asked by it prints another case's number: then it is
+// forgotten (forgetPacerCase) and asked once more at the next read. "Cannot find case" → not found; "Case
+// Under Seal" → sealed.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { chooseCase } from "./choose-possible-case";
 import { ecfRequest, EcfUnavailable } from "./ecf-request";
@@ -22,7 +24,7 @@ export interface LookupPacerCaseOptions {
 
 export async function lookupPacerCase({ prisma, settings, courtCode, caseId, signal }: LookupPacerCaseOptions): Promise<PacerCaseLookup> {
   const known = await prisma.pacerCase.findUnique({ where: { courtCode_caseId: { courtCode, caseId } } });
-  if (known) return { kind: "found", pacerCaseId: known.pacerCaseId, listedNumber: known.listedNumber };
+  if (known && !known.mappingRefusedAt) return { kind: "found", pacerCaseId: known.pacerCaseId, listedNumber: known.listedNumber };
 
   const page = await ecfRequest({
     prisma,
@@ -46,11 +48,24 @@ export async function lookupPacerCase({ prisma, settings, courtCode, caseId, sig
       await prisma.pacerCase.upsert({
         where: { courtCode_caseId: { courtCode, caseId } },
         create: { courtCode, caseId, pacerCaseId: chosen.pacerCaseId, listedNumber: chosen.number },
-        update: { pacerCaseId: chosen.pacerCaseId, listedNumber: chosen.number },
+        // Only the mapping: what else the row holds (feed marks, counts, a hold) stays the case's.
+        update: { pacerCaseId: chosen.pacerCaseId, listedNumber: chosen.number, mappingRefusedAt: null },
       });
       return { kind: "found", pacerCaseId: chosen.pacerCaseId, listedNumber: chosen.number };
     }
     default:
       throw new EcfUnavailable(`${courtCode}: possible_case_numbers.pl answered something unreadable (${reading.message})`);
   }
+}
+
+/**
+ * A docket report asked by `pacerCaseId` printed another case's number (fetch-docket-report.ts): the stored
+ * mapping may name the wrong case, and used for good it would have every later read refused and the wrong page
+ * billed at each hold's end. It is forgotten, not deleted (the row's feed marks, entry counts and hold stay), so
+ * the next read looks the number up once more; that lookup answers one read, however it turns out, so a lookup
+ * naming the same id again costs one free lookup per read, never a loop. Only while the row still holds that id:
+ * a mapping another instance has looked up meanwhile is not forgotten.
+ */
+export async function forgetPacerCase(prisma: PrismaClient, courtCode: string, caseId: string, pacerCaseId: string, now: Date): Promise<void> {
+  await prisma.pacerCase.updateMany({ where: { courtCode, caseId, pacerCaseId }, data: { mappingRefusedAt: now } });
 }

@@ -52,13 +52,14 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
   const budget = await budgetState(prisma, settings, now);
   if (budget.spent) return { kind: "budget_spent", resetsAt: budget.resetsAt.toISOString() };
 
-  const lookup = await lookupPacerCase({ prisma, settings, courtCode: court.court_code, caseId, signal });
-  if (lookup.kind !== "found") return lookup.kind === "sealed" ? { kind: "sealed", message: lookup.message } : { kind: "not_found" };
-
   // The last reports of this case bought nothing usable (too slow, or a billed page that is not a docket):
-  // not bought again until the wait is over (report-hold.ts).
+  // not bought again until the wait is over (report-hold.ts). Asked before the lookup: a mapping forgotten
+  // when its report printed another case is looked up again once, by the first read after the wait.
   const held = heldAnswer(court.court_code, await reportHold(prisma, court.court_code, caseId, now));
   if (held) return held;
+
+  const lookup = await lookupPacerCase({ prisma, settings, courtCode: court.court_code, caseId, signal });
+  if (lookup.kind !== "found") return lookup.kind === "sealed" ? { kind: "sealed", message: lookup.message } : { kind: "not_found" };
 
   const cached = await readCachedHeader(prisma, court.court_code, caseId);
   const base = { pacerCaseId: lookup.pacerCaseId, listedNumber: lookup.listedNumber };

@@ -1,7 +1,8 @@
 // Free change detection before a scheduled PACER refresh pays for anything (court-systems.md §1.2, §1.6).
 // A case whose reports are held back (report-hold.ts) waits (one held because its court hung goes on to the
 // adapter, which answers "unavailable" without asking PACER). Otherwise a tracked case is fetched when:
-//   - PACER has no mapping for it yet, or the cache lost it;
+//   - PACER has no mapping for it yet (or one forgotten: a report by it printed another case), or the cache
+//     lost it;
 //   - the court's RSS feed showed activity on it that our poller first saw after the latest start of its
 //     stored readings (pacer_cases.changed_seen_at, cases.read_from; feedMarked);
 //   - the court's feed cannot vouch for it: no feed, a feed of some entry types only, or a feed not polled
@@ -39,6 +40,7 @@ export const FEED_FRESH_MS = 15 * 60_000;
 interface CaseRow {
   case_id: string;
   pacer_case_id: string | null;
+  mapping_refused_at: Date | null;
   listed_number: string | null;
   changed_at: Date | null;
   changed_seen_at: Date | null;
@@ -59,7 +61,7 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
   if (caseIds.length === 0) return [];
   if ((await budgetState(prisma, settings, now)).spent) return [...caseIds];
   const rows = await prisma.$queryRawUnsafe<CaseRow[]>(
-    `SELECT ids.case_id, p.pacer_case_id, p.listed_number, p.changed_at, p.changed_seen_at, c.read_from, p.verified_at, c.last_refreshed_at, c.date_terminated,
+    `SELECT ids.case_id, p.pacer_case_id, p.mapping_refused_at, p.listed_number, p.changed_at, p.changed_seen_at, c.read_from, p.verified_at, c.last_refreshed_at, c.date_terminated,
             p.listed_entry_count, p.listed_entry_count_at, p.report_failures, p.report_failed_at, p.report_failure,
             (SELECT count(*)::int FROM docket_entries e WHERE e.case_ref = c.id) AS entry_count,
             (SELECT max(e.filed_at) FROM docket_entries e WHERE e.case_ref = c.id) AS last_filed_at
@@ -88,7 +90,9 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
       if (untracked || row.report_failure === HANG_LIKE) toFetch.push(row.case_id);
       continue;
     }
-    if (!row.pacer_case_id || !row.listed_number || !row.last_refreshed_at) {
+    // No mapping, or one forgotten (a report by it printed another case): no free signal of that id speaks for
+    // this case; the adapter looks the number up again.
+    if (!row.pacer_case_id || row.mapping_refused_at || !row.listed_number || !row.last_refreshed_at) {
       toFetch.push(row.case_id);
       continue;
     }
