@@ -727,6 +727,24 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect((await queryCase("mad", own.caseId)).status).toBe(200);
   });
 
+  it("a bankruptcy court's adversary proceeding page, its number printed without the type, is not the main case of the same year and serial", async () => {
+    const year = target.name === "pglite" ? "21" : "22";
+    serial += 1;
+    const number = (base: number) => String(base + serial * 37 + Math.floor(Math.random() * 30)).padStart(5, "0");
+    // The court answers the main case's id with its adversary proceeding's report: "Adversary Proceeding #: 21-6xxxx-KG".
+    const main = env.pacer.host("pacer/bankruptcy/deb_2.html", { court: "deb", caseId: `1:${year}-bk-${number(60000)}` });
+    main.printedAs = main.caseId.replace(/^1:(\d{2})-bk-/, "$1-");
+    const answer = await queryCase("deb", main.caseId);
+    // Before: 200, the adversary proceeding's parties and entries answered (and charged) as the main case's.
+    expect(answer.status).toBe(503);
+    expect(await prisma().case.count({ where: { courtCode: "deb", caseId: main.caseId } })).toBe(0);
+    // The same page asked as the adversary proceeding it is: its own, printed without the type as well.
+    const own = env.pacer.host("pacer/bankruptcy/deb_2.html", { court: "deb", caseId: `1:${year}-ap-${number(70000)}` });
+    own.printedAs = own.caseId.replace(/^1:(\d{2})-ap-/, "$1-");
+    const served = await queryCase("deb", own.caseId);
+    expect(served.status, served.text).toBe(200);
+  });
+
   const lookups = () => env.server.requests(/possible_case_numbers\.pl/).length;
   /** The hold a billed page put on the case's reports ends, as after its wait; a new query reads the case again. */
   const endHold = async (caseId: string) => {

@@ -294,7 +294,7 @@ describe.skipIf(!HAS_CORPUS)(`the number a docket prints (${HAS_CORPUS ? "corpus
       });
     expect(records.length).toBeGreaterThan(40);
     const passes = (printed: (typeof records)[number]["printed"], asked: CmEcfNumber) =>
-      printed.length === 0 || printed.some((found) => found === null || isSameCase(found.number, asked));
+      printed.length === 0 || printed.some((found) => found === null || isSameCase(found.number, asked, found.labelType));
     let refused = 0;
     for (const record of records) {
       expect(passes(record.printed, record.number), `${record.file} for its own number`).toBe(true);
@@ -306,6 +306,32 @@ describe.skipIf(!HAS_CORPUS)(`the number a docket prints (${HAS_CORPUS ? "corpus
       }
     }
     expect(refused).toBeGreaterThan(1000);
+  });
+
+  it("a bankruptcy page is the main case or an adversary proceeding as its label says, typed or not: the check passes it as that kind and refuses it as the other", () => {
+    // The kind from juriscraper's reading (its case name ends "- Adversary Proceeding"), apart from our labels.
+    const records = corpusFiles("pacer/bankruptcy", ".html").map((file) => {
+      const expected = corpusJson<{ docket_number: string; case_name: string }>(file.replace(/\.html$/, ".json"));
+      const number = splitCmEcfNumber(expected.docket_number)!;
+      return { file, number, kind: /- Adversary Proceeding$/.test(expected.case_name) ? "ap" : "bk", printed: printedCaseNumbers(corpusText(file)) };
+    });
+    expect(records.filter((record) => record.kind === "ap").length).toBeGreaterThanOrEqual(5);
+    let untyped = 0;
+    for (const { file, number, kind, printed } of records) {
+      const askedAs = (type: string) => splitCmEcfNumber(`${number.office ?? "1"}:${number.year}-${type}-${number.serial}`)!;
+      const passes = (asked: CmEcfNumber) => printed.length === 0 || printed.some((found) => found === null || isSameCase(found.number, asked, found.labelType));
+      expect(passes(askedAs(kind)), `${file} as its own ${kind}`).toBe(true);
+      if (printed.some((found) => found === null)) continue; // a number this check cannot parse ("95-05684-PB7") decides nothing
+      // Before: a number printed without its type ("Adversary Proceeding #: 09-52094-KG") passed for either kind.
+      expect(passes(askedAs(kind === "bk" ? "ap" : "bk")), `${file} as the other kind`).toBe(false);
+      if (printed.every((found) => found!.number.type === null)) untyped += 1;
+    }
+    expect(untyped).toBeGreaterThan(20);
+    // Where the label names no kind, the check stays lenient on the type.
+    expect(isSameCase(splitCmEcfNumber("19-12345")!, splitCmEcfNumber("1:19-ap-12345")!)).toBe(true);
+    expect(isSameCase(splitCmEcfNumber("19-12345")!, splitCmEcfNumber("1:19-ap-12345")!, "bk")).toBe(false);
+    // The number's own type wins over the label's.
+    expect(isSameCase(splitCmEcfNumber("8:09-ap-01514")!, splitCmEcfNumber("8:09-ap-01514")!, "bk")).toBe(true);
   });
 
   it("another year, serial, type or office is another case; padding, initials and a defendant are not", () => {

@@ -88,6 +88,6 @@ function wrongCase(caseId: string, text: string): PageRefusal | null {
   const asked = splitCmEcfNumber(caseId);
   const printed = printedCaseNumbers(text);
   // Any number this reader cannot parse may be the heading's ("1:15-mc-00105-P1"): nothing is known then.
-  if (!asked || printed.length === 0 || printed.some((found) => found === null || isSameCase(found.number, asked))) return null;
+  if (!asked || printed.length === 0 || printed.some((found) => found === null || isSameCase(found.number, asked, found.labelType))) return null;
   return { kind: "refused", reason: "not_a_docket", message: `the docket served for ${caseId} is case ${printed[0]!.printed}`, servedDocket: true };
 }

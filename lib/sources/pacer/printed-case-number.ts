@@ -5,12 +5,21 @@
 import { DOCKET_HEADING_LABEL, GAP } from "./detect-refusal";
 import { splitCmEcfNumber, type CmEcfNumber } from "./split-cmecf-number";
 
+// A bankruptcy court's heading says which kind of case the page is, whether or not its number carries the type
+// letters ("Bankruptcy Petition #: 10-12863", "Adversary Proceeding #: 09-52094-KG", as every bankruptcy record
+// of the corpus prints them): the main case ("bk") or an adversary proceeding ("ap") of the same year and serial.
+// Other labels ("CIVIL DOCKET FOR CASE #:") say nothing a number does not.
+const LABEL_TYPES: Readonly<Record<string, string>> = { bankruptcy: "bk", adversary: "ap" };
+const LABEL_KIND = String.raw`(?:\b(Bankruptcy(?=${GAP}Petition)|Adversary(?=${GAP}Proceeding))${GAP})?`;
+
 // The heading's label, then the number: the first word of what follows, tags and spaces aside.
-const HEADING_NUMBER = new RegExp(String.raw`${DOCKET_HEADING_LABEL}${GAP}([^\s<&]+)`, "i");
+const HEADING_NUMBER = new RegExp(String.raw`${LABEL_KIND}${DOCKET_HEADING_LABEL}${GAP}([^\s<&]+)`, "i");
 
 export interface PrintedNumber {
   printed: string;
   number: CmEcfNumber;
+  /** The case type its label names ("bk" after "Bankruptcy Petition #:", "ap" after "Adversary Proceeding #:"), or null. */
+  labelType: string | null;
   /** Where the number starts in the page. */
   at: number;
 }
@@ -31,19 +40,23 @@ export function printedCaseNumbers(html: string): Array<PrintedNumber | null> {
 }
 
 function printedAt(match: RegExpExecArray | RegExpMatchArray): PrintedNumber | null {
-  const printed = match[1]!;
+  const printed = match[2]!;
   const number = splitCmEcfNumber(printed);
-  return number ? { printed, number, at: match.index! + match[0].length - printed.length } : null;
+  const labelType = match[1] ? (LABEL_TYPES[match[1].toLowerCase()] ?? null) : null;
+  return number ? { printed, number, labelType, at: match.index! + match[0].length - printed.length } : null;
 }
 
 /**
  * Whether a printed number is the case asked for: same year and serial (padded or not), and same type and office
- * where both give them (a bankruptcy heading may print "10-12863" for "1:10-bk-12863"). Initials, defendant and
- * chapter suffixes say nothing about which case it is.
+ * where both give them (a bankruptcy heading may print "10-12863" for "1:10-bk-12863"). The type is the number's,
+ * else the one its label names (`labelType`): "Bankruptcy Petition #: 19-12345" is not adversary proceeding
+ * 1:19-ap-12345. Where neither gives one, any type passes. Initials, defendant and chapter suffixes say nothing
+ * about which case it is.
  */
-export function isSameCase(printed: CmEcfNumber, asked: CmEcfNumber): boolean {
+export function isSameCase(printed: CmEcfNumber, asked: CmEcfNumber, labelType: string | null = null): boolean {
   if (printed.year !== asked.year || Number(printed.serial) !== Number(asked.serial)) return false;
-  if (printed.type && asked.type && printed.type.toLowerCase() !== asked.type.toLowerCase()) return false;
+  const type = printed.type ?? labelType;
+  if (type && asked.type && type.toLowerCase() !== asked.type.toLowerCase()) return false;
   if (printed.office && asked.office && printed.office !== asked.office) return false;
   return true;
 }
