@@ -1,7 +1,9 @@
 // GET /v2/monitor: the cheap change check, by the same rule as `delta`.
 import type { MonitorResponse } from "@/contract";
 import type { CoveredCourt } from "@/lib/courts/resolve-court";
+import { getPrisma } from "@/lib/db";
 import { ServiceError } from "@/lib/errors";
+import { spentFeeBudget } from "@/lib/sources/pacer/fee-budget-notice";
 import { pacerServesCourt } from "@/lib/sources/pacer/pacer-courts";
 import { monitorMeta, type MetaBase } from "@/lib/meta";
 import type { CaseStore } from "./case-store";
@@ -25,7 +27,7 @@ export async function monitorCase({ request, store, meta, queryCostUsd, now }: M
   // current, and the monitor answer has no cache age to say how old it is: while the court's system does not
   // answer the case's refreshes, it is not said (503, not charged). GET /v2/case serves the case as last
   // refreshed, with its cache_age_seconds.
-  if (!summary.changed && record.unanswered_since !== undefined) throw unansweredError(request.court, record);
+  if (!summary.changed && record.unanswered_since !== undefined) throw await unansweredError(request.court, record, now);
   return {
     meta: monitorMeta(meta, { query_cost_usd: queryCostUsd, coverage_status: request.court.coverage }),
     case_id: request.caseId,
@@ -34,16 +36,28 @@ export async function monitorCase({ request, store, meta, queryCostUsd, now }: M
   };
 }
 
-function unansweredError(court: CoveredCourt, record: CaseRecord): ServiceError {
-  // The next scheduled refresh is the next chance of an answer.
-  const retryAfter = Math.min(court.refresh_cadence_seconds ?? 3600, 3600);
+async function unansweredError(court: CoveredCourt, record: CaseRecord, now: Date): Promise<ServiceError> {
+  const unknown = `Nothing new is known since its last answer at ${record.last_refreshed_at}, but a change since then cannot be ruled out.`;
   // A PACER refresh run stopped by the spent fee budget leaves the cases it could not check so too
-  // (refresh-cases.ts); no other source is paid, so only a court PACER serves names the budget.
-  const unanswered = `The source system of ${court.name} (${court.court_code}) did not answer the refresh of this case at ${record.unanswered_since}`;
-  const cause = pacerServesCourt(court) ? `${unanswered}, or that refresh was not made because the service's fee budget for it was spent` : unanswered;
+  // (refresh-cases.ts), and while the budget is spent no refresh asks PACER: then when it resets is when the
+  // case can be checked again. Read only here (one query of the fee ledger) and only for a court PACER serves:
+  // no other source is paid.
+  const budget = pacerServesCourt(court) ? await spentFeeBudget(await getPrisma(), now) : null;
+  if (budget) {
+    const resetsAt = budget.resetsAt.toISOString();
+    return new ServiceError(
+      "source_unavailable",
+      `No refresh of this case has been answered by the source system of ${court.name} (${court.court_code}) since ${record.unanswered_since}, ` +
+        `and the service's PACER fee budget (${budget.scope}) is reached until ${resetsAt}: no refresh asks PACER before then. ${unknown} ` +
+        `Retry after ${resetsAt}. Nothing was charged.`,
+      { estimated_recovery_at: resetsAt },
+    );
+  }
+  // Otherwise the next scheduled refresh is the next chance of an answer.
+  const retryAfter = Math.min(court.refresh_cadence_seconds ?? 3600, 3600);
   return new ServiceError(
     "source_unavailable",
-    `${cause}. Nothing new is known since its last answer at ${record.last_refreshed_at}, but a change since then cannot be ruled out. ` +
+    `No refresh of this case has been answered by the source system of ${court.name} (${court.court_code}) since ${record.unanswered_since}. ${unknown} ` +
       `Retry in ${retryAfter} seconds. Nothing was charged.`,
     { retry_after: retryAfter },
   );

@@ -454,10 +454,18 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
       const refresh = await refreshCases({ prisma: prisma(), court: findCourt("mad")!, caseIds: [first.caseId, second.caseId], now: new Date(), concurrency: 1 });
       expect(refresh).toMatchObject({ budgetSpent: true, refreshed: 0 });
       // Before: 200 changed false (charged) for both, though neither was checked against the court.
+      // The budget is spent now, so when it resets is when they can be checked: said, as a case not cached says it.
+      const { resetsAt } = (await budgetState(prisma(), pacerSettings()!, new Date())) as { resetsAt: Date };
       for (const caseId of [first.caseId, second.caseId]) {
         const answer = await monitor(caseId);
         expect(answer.status).toBe(503);
-        expect(answer.body).toMatchObject({ error: { code: "source_unavailable", message: expect.stringMatching(/fee budget/) } });
+        // Before: no estimated_recovery_at, "Retry in 3600 seconds", and "did not answer ..., or ... the fee budget".
+        expect(answer.body).toMatchObject({
+          error: { code: "source_unavailable", estimated_recovery_at: resetsAt.toISOString(), message: expect.stringContaining(`PACER fee budget (daily) is reached until ${resetsAt.toISOString()}`) },
+        });
+        expect((answer.body as { error: { message: string } }).error.message).not.toMatch(/\bor\b/);
+        const retryAfter = Number(answer.headers.get("retry-after"));
+        expect(Math.abs(retryAfter - (resetsAt.getTime() - Date.now()) / 1000)).toBeLessThan(30);
       }
     } finally {
       env.configure({ PACER_DAILY_BUDGET_USD: undefined });
@@ -970,7 +978,14 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
 
   it("a case whose last refresh went unanswered: /v2/monitor answers 503, not 'no change', until a refresh is answered or the feed vouches for the cache", async () => {
     const { hosted, court, monitor } = await checkedThenUnanswered();
-    expect((await monitor()).status).toBe(503);
+    const unanswered = await monitor();
+    expect(unanswered.status).toBe(503);
+    // The court did not answer and the fee budget is not spent: the budget is not named, no recovery time is
+    // known, and the next refresh run is the next chance.
+    const error = (unanswered.body as unknown as { error: { message: string; estimated_recovery_at?: string } }).error;
+    expect(error.message).not.toMatch(/budget/);
+    expect(error.estimated_recovery_at).toBeUndefined();
+    expect(unanswered.headers.get("retry-after")).toBe("3600");
     // The next run reads it: what was docketed is told.
     expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1 });
     expect((await monitor()).body).toMatchObject({ changed: true });

@@ -17,13 +17,22 @@ const CACHE_MS = 30_000;
 let cached: { at: number; notice: FeeBudgetNotice | null } | undefined;
 
 export async function feeBudgetNotice(prisma: PrismaClient, now: Date): Promise<FeeBudgetNotice | null> {
-  const settings = pacerSettings();
-  if (!settings) return null;
+  if (!pacerSettings()) return null;
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.notice;
-  const state = await budgetState(prisma, settings, now);
-  const notice = state.spent ? { scope: state.scope, resetsAt: state.resetsAt } : null;
+  const notice = await spentFeeBudget(prisma, now);
   cached = { at: Date.now(), notice };
   return notice;
+}
+
+/**
+ * The budget as it stands at `now`, read from the ledger (one query, not remembered): spent, with its scope and
+ * reset, or null (not spent, or no PACER account). For answers that state when PACER can be asked again.
+ */
+export async function spentFeeBudget(prisma: PrismaClient, now: Date): Promise<FeeBudgetNotice | null> {
+  const settings = pacerSettings();
+  if (!settings) return null;
+  const state = await budgetState(prisma, settings, now);
+  return state.spent ? { scope: state.scope, resetsAt: state.resetsAt } : null;
 }
 
 /** Tests: read the budget again on the next call. */
