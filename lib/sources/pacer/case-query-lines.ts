@@ -3,7 +3,8 @@
 // "Label:" value pairs, several pairs per line on bankruptcy pages. Courts add free notes in red fonts
 // ("DO NOT DOCKET...") and some leave a <b> or <font> unclosed, so everything after it nests inside
 // (txsd); the block is therefore read as a flat run of segments in document order, cut into lines at
-// each break, instead of by element structure.
+// each break, instead of by element structure. Other pages set a case number in bold too (a docket's
+// transaction receipt names it in a <font>), so a block counts only when it dates the case ("Date filed").
 import { DomUtils, parseDocument } from "htmlparser2";
 import type { AnyNode, Element } from "domhandler";
 
@@ -30,15 +31,30 @@ export function cleanText(text: string): string {
   return text.replace(/\u00a0/g, " ").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
 }
 
-const isRed = (element: Element) => /^(red|#?ff0000)$/i.test((element.attribs.color ?? "").trim());
+/** Red as the court sets it: a <font color> or, in newer layouts, a style. */
+function isRed(element: Element): boolean {
+  const color = element.attribs.color ?? /(?:^|;)\s*color\s*:\s*([^;]+)/i.exec(element.attribs.style ?? "")?.[1] ?? "";
+  return /^(red|#?ff0000|#?f00)$/i.test(color.trim());
+}
 
-/** A bold element that is a label: short, one line, ending with a colon ("Date filed:", "Vol: "). */
+const isBold = (element: Element) => element.name === "b" || element.name === "strong";
+const boldText = (element: Element) => cleanText(DomUtils.textContent(element)).replace(/\s+/g, " ").trim();
+/** A text node that opens with the colon of the bold label before it ("<b>Date filed</b>: 02/21/2008"). */
+const COLON_AFTER = /^[\s\u00a0]*:/;
+
+/**
+ * A bold element that is a label: short, one line, ending with a colon ("Date filed:", "Vol: "), or followed by
+ * its colon when the court set only the words in bold ("<b>Date filed</b>:").
+ */
 function labelOf(element: Element): string | null {
-  if (element.name !== "b" && element.name !== "strong") return null;
+  if (!isBold(element)) return null;
   if (DomUtils.findOne((e) => BREAKS.has(e.name), element.children, true)) return null;
-  const text = cleanText(DomUtils.textContent(element)).replace(/\s+/g, " ").trim();
-  if (!text.endsWith(":") || text.length > 60) return null;
-  return text.slice(0, -1).trim();
+  const text = boldText(element);
+  if (text.length > 60) return null;
+  if (text.endsWith(":")) return text.slice(0, -1).trim();
+  const next = element.next;
+  if (/^[A-Za-z][A-Za-z .]*$/.test(text) && next?.type === "text" && COLON_AFTER.test(next.data)) return text;
+  return null;
 }
 
 function isAncestor(node: AnyNode, of: AnyNode): boolean {
@@ -46,41 +62,64 @@ function isAncestor(node: AnyNode, of: AnyNode): boolean {
   return false;
 }
 
-/** The large-font case number that opens the block: the first <font> (or <b>) whose text starts as one. */
-function findNumberElement(block: Element): Element | null {
-  const fonts = DomUtils.findAll((e) => e.name === "font" || e.name === "b", block.children);
-  return fonts.find((e) => NUMBER_START.test(cleanText(DomUtils.textContent(e)))) ?? null;
+/** Elements a case number in a large font is set in. */
+const NUMBER_HOLDERS = new Set(["font", "b", "strong", "span"]);
+/** What holds the summary: CM/ECF's <center>, or the block or cell a newer layout centres it in. */
+const CONTAINERS = new Set(["center", "div", "td", "th", "body"]);
+/** Every summary dates the case: a block without "Date filed" is some other page's (a receipt naming the number). */
+const DATE_FILED = /^date filed$/i;
+
+function containerOf(element: Element): Element | null {
+  for (let up = element.parent; up; up = up.parent) if (up.type === "tag" && CONTAINERS.has(up.name)) return up;
+  return null;
 }
+
+/** The lines of `block` after the number element, as runs of segments. */
+function readLines(block: Element, numberElement: Element): Segment[][] {
+  const lines: Segment[][] = [[]];
+  const walk = (nodes: AnyNode[], red: boolean): void => {
+    for (const node of nodes) {
+      if (node === numberElement) continue;
+      if (node.type === "text") {
+        let text = cleanText(node.data);
+        // The colon of a label set outside its bold words was read with the label.
+        if (node.prev?.type === "tag" && COLON_AFTER.test(text) && labelOf(node.prev) !== null && !boldText(node.prev).endsWith(":")) text = text.replace(COLON_AFTER, "");
+        if (text.trim()) lines.at(-1)!.push({ kind: "text", text, red });
+        continue;
+      }
+      if (node.type !== "tag") continue;
+      if (SKIPPED.has(node.name)) continue;
+      // The number element may sit inside a <b>: walk into it, skipping only the number itself.
+      const label = isAncestor(node, numberElement) ? null : labelOf(node);
+      if (label !== null) {
+        lines.at(-1)!.push({ kind: "label", label });
+        continue;
+      }
+      if (BREAKS.has(node.name)) lines.push([]);
+      walk(node.children, red || isRed(node));
+      if (BREAKS.has(node.name) && node.name !== "br") lines.push([]);
+    }
+  };
+  walk(block.children, false);
+  return lines;
+}
+
+const datesTheCase = (lines: Segment[][]) =>
+  lines.some((line) => line.some((segment) => (segment.kind === "label" ? DATE_FILED.test(segment.label.replace(/\s+/g, " ")) : /\bdate\s+filed\s*:/i.test(segment.text))));
 
 /** The summary block of an iquery.pl page, or null when the page has none (an error or login page). */
 export function readSummaryBlock(html: string): SummaryBlock | null {
   const document = parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
-  for (const center of DomUtils.findAll((e) => e.name === "center", document.children)) {
-    const numberElement = findNumberElement(center);
-    if (!numberElement) continue;
-    const lines: Segment[][] = [[]];
-    const walk = (nodes: AnyNode[], red: boolean): void => {
-      for (const node of nodes) {
-        if (node === numberElement) continue;
-        if (node.type === "text") {
-          const text = cleanText(node.data);
-          if (text.trim()) lines.at(-1)!.push({ kind: "text", text, red });
-          continue;
-        }
-        if (node.type !== "tag") continue;
-        if (SKIPPED.has(node.name)) continue;
-        // The number element may sit inside a <b>: walk into it, skipping only the number itself.
-        const label = isAncestor(node, numberElement) ? null : labelOf(node);
-        if (label !== null) {
-          lines.at(-1)!.push({ kind: "label", label });
-          continue;
-        }
-        if (BREAKS.has(node.name)) lines.push([]);
-        walk(node.children, red || isRed(node));
-        if (BREAKS.has(node.name) && node.name !== "br") lines.push([]);
-      }
-    };
-    walk(center.children, false);
+  const numbers = DomUtils.findAll((e) => NUMBER_HOLDERS.has(e.name) && NUMBER_START.test(cleanText(DomUtils.textContent(e))), document.children);
+  const tried = new Set<Element>();
+  for (const numberElement of numbers) {
+    // The outermost holder of the number stands for it (a <font> inside a <b> was tried with its <b>).
+    if (numbers.some((other) => other !== numberElement && isAncestor(other, numberElement) && containerOf(other) === containerOf(numberElement))) continue;
+    const block = containerOf(numberElement);
+    if (!block || tried.has(block)) continue;
+    tried.add(block);
+    const lines = readLines(block, numberElement);
+    if (!datesTheCase(lines)) continue;
     return {
       numberText: cleanText(DomUtils.textContent(numberElement)).replace(/\s+/g, " ").trim(),
       nameLine: lines[0]!,

@@ -3,6 +3,7 @@
 // or some other error text. Callers ask only after failing to find their answer on the page, so a case
 // whose *name* contains "sealed" is never refused for it.
 import type { PageRefusal } from "@/lib/sources/types";
+import { decodeEntities } from "./decode-entities";
 
 /** The CM/ECF login form: a password field, or a form posting to the PACER login service. */
 export function isLoginPage(html: string): boolean {
@@ -13,15 +14,14 @@ export function isLoginPage(html: string): boolean {
   );
 }
 
-/** Visible text of a page: scripts, styles and comments dropped, tags to spaces, entities left alone. */
+/** Visible text of a page: scripts, styles and comments dropped, tags to spaces, character references
+ * decoded (a court may write "Case&#160;not&#160;found&#46;"). */
 function roughText(html: string): string {
-  return html
+  const text = html
     .replace(/<!--[\s\S]*?-->/g, " ")
     .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, " ")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/gi, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+    .replace(/<[^>]*>/g, " ");
+  return decodeEntities(text).replace(/\s+/g, " ").trim();
 }
 
 /** The sentence of `text` holding position `at`, for a message that says what the court said. */

@@ -1,0 +1,219 @@
+// The CM/ECF protocol page readers on forms of the real pages the corpus does not show. The free change signals
+// (mobile_query.pl's entry count, iquery.pl's date of last filing) and the case lookup (possible_case_numbers.pl)
+// are read from these pages before anything is paid for: a misread signal buys pages for nothing or misses a
+// filing. Every record of ../shared/corpus/pacer/{case_queries,mobile_queries,possible_case_numbers} is rewritten
+// the way other courts, CM/ECF versions, proxies or a saving browser write the same page (tag case, CRLF, &nbsp;
+// for spaces, quoting, unclosed cells, XHTML breaks, <strong> for <b>; for the XML attribute order, quoting, an
+// XML declaration, self-closing or empty elements, entities) and must read the same. Every refused page
+// (not_dockets, authentication_samples) must still be refused for the same reason. Then pages of courts the
+// corpus does not have, written by hand, each where a reader could misread.
+import { describe, expect, it } from "vitest";
+import { chooseCase } from "@/lib/sources/pacer/choose-possible-case";
+import { detectRefusal } from "@/lib/sources/pacer/detect-refusal";
+import { readCaseQuery } from "@/lib/sources/pacer/read-case-query";
+import { readLoginResponse } from "@/lib/sources/pacer/read-login-response";
+import { readMobileQuery } from "@/lib/sources/pacer/read-mobile-query";
+import { readPossibleCaseNumbers } from "@/lib/sources/pacer/read-possible-case-numbers";
+import { refuseQueryPage } from "@/lib/sources/pacer/refuse-query-page";
+import { HAS_CORPUS, NO_CORPUS_MESSAGE, corpusFiles, corpusText } from "../helpers/corpus";
+import { expectRewriteReadsTheSame } from "../helpers/rewritten-corpus";
+
+type Rewrite = (text: string) => string;
+
+/** Which rewrites change some of `files`: a rewrite a folder gives nothing to is left out there (each changes
+ * some record of some folder: the last test). */
+function changingSome(rewrites: Record<string, Rewrite>, files: readonly string[]): Array<[string, Rewrite]> {
+  return Object.entries(rewrites).filter(([, rewrite]) => files.some((file) => rewrite(corpusText(file)) !== corpusText(file)));
+}
+
+/** Text between tags only (markup, attribute values and scripts untouched). */
+const inText = (html: string, change: Rewrite) =>
+  html.replace(/(<(script|style)\b[\s\S]*?<\/\2\s*>)|>([^<]+)(?=<)/gi, (whole, script?: string, _name?: string, text?: string) => (script ? whole : `>${change(text!)}`));
+/** Each attribute of each start tag, as name, value (without its quotes) and quote, written anew. */
+const attributes = (html: string, write: (name: string, value: string | null, quote: string) => string) =>
+  html.replace(/<([a-zA-Z][a-zA-Z0-9]*)((?:\s+[^\s"'<>\/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>=`]+))?)*)(\s*\/?)>/g, (_, name: string, list: string, end: string) => {
+    const written = list.replace(/(\s+)([^\s"'<>\/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'<>=`]+))?/g, (__, space: string, key: string, raw?: string) => {
+      if (raw === undefined) return `${space}${key}`;
+      const quote = raw.startsWith('"') || raw.startsWith("'") ? raw[0]! : "";
+      return `${space}${write(key, quote ? raw.slice(1, -1) : raw, quote)}`;
+    });
+    return `<${name}${written}${end}>`;
+  });
+const tagNames = (html: string, change: Rewrite) => html.replace(/<(\/?)([a-zA-Z][a-zA-Z0-9]*)/g, (_, slash: string, name: string) => `<${slash}${change(name)}`);
+
+const HTML_REWRITES: Record<string, Rewrite> = {
+  "upper-case tags": (html) => tagNames(html, (name) => name.toUpperCase()),
+  "lower-case tags": (html) => tagNames(html, (name) => name.toLowerCase()),
+  "upper-case attribute names": (html) => attributes(html, (name, value, quote) => `${name.toUpperCase()}=${quote}${value}${quote}`),
+  "CRLF line ends": (html) => html.replace(/\r?\n/g, "\r\n"),
+  "no line breaks": (html) => html.replace(/\r?\n/g, " "),
+  "tags on lines of their own": (html) => html.replace(/>\s*</g, ">\n    <"),
+  "a newline after every break": (html) => html.replace(/(<br\s*\/?>)/gi, "$1\n"),
+  "&#160; for &nbsp;": (html) => html.replace(/&nbsp;/gi, "&#160;"),
+  "&#xA0; for &nbsp;": (html) => html.replace(/&nbsp;/gi, "&#xa0;"),
+  "a space for &nbsp;": (html) => html.replace(/&nbsp;/gi, " "),
+  "&nbsp; between the words of labels": (html) => html.replace(/(<b>|<strong>)([A-Za-z]+) ([A-Za-z ]+:\s*<\/(?:b|strong)>)/gi, (_, open: string, first: string, rest: string) => `${open}${first}&nbsp;${rest.replace(/ (?=\S)/g, "&nbsp;")}`),
+  "&nbsp; after label colons": (html) => html.replace(/(:\s*<\/(?:b|strong)>)\s*/gi, "$1&nbsp;"),
+  "&nbsp; between every two words": (html) => inText(html, (text) => text.replace(/(\S) (\S)/g, "$1&nbsp;$2")),
+  "single-quoted attributes": (html) => attributes(html, (name, value, quote) => `${name}='${quote === "'" ? value : value!.replace(/'/g, "&#39;")}'`),
+  "double-quoted attributes": (html) => attributes(html, (name, value, quote) => `${name}="${quote === '"' ? value : value!.replace(/"/g, "&quot;")}"`),
+  "unquoted attributes": (html) => attributes(html, (name, value, quote) => (/^[^\s"'<>=`]+$/.test(value!) ? `${name}=${value}` : `${name}=${quote}${value}${quote}`)),
+  "spaces around =": (html) => attributes(html, (name, value, quote) => `${name} = ${quote}${value}${quote}`),
+  "cells left unclosed": (html) => html.replace(/<\/td\s*>/gi, ""),
+  "rows left unclosed": (html) => html.replace(/<\/tr\s*>/gi, ""),
+  "paragraphs left unclosed": (html) => html.replace(/<\/p\s*>/gi, ""),
+  "XHTML <br />": (html) => html.replace(/<br\s*\/?>/gi, "<br />"),
+  "<br/>": (html) => html.replace(/<br\s*\/?>/gi, "<br/>"),
+  "<strong> for <b>": (html) => html.replace(/<(\/?)b>/gi, "<$1strong>"),
+  "<b> for <strong>": (html) => html.replace(/<(\/?)strong>/gi, "<$1b>"),
+  "apostrophes as &#39;": (html) => inText(html, (text) => text.replace(/'/g, "&#39;")),
+  "apostrophes as &apos;": (html) => inText(html, (text) => text.replace(/'/g, "&apos;")),
+  "&#38; for &amp;": (html) => html.replace(/&amp;/gi, "&#38;"),
+  "&amp; in links": (html) => attributes(html, (name, value, quote) => `${name}=${quote}${/^href$/i.test(name) ? value!.replace(/&(?!amp;)/g, "&amp;") : value}${quote}`),
+  "a bare & in links": (html) => attributes(html, (name, value, quote) => `${name}=${quote}${/^href$/i.test(name) ? value!.replace(/&amp;/g, "&") : value}${quote}`),
+  "&#035; for #, and # for &#035;": (html) => inText(html, (text) => text.replace(/&#0*35;/g, "\u0000").replace(/(?<!&)#/g, "&#035;").replace(/\u0000/g, "#")),
+  "numeric character references for commas and periods": (html) => inText(html, (text) => text.replace(/,/g, "&#44;").replace(/\./g, "&#46;")),
+  "byte order mark": (html) => `\ufeff${html}`,
+  "comments between tags": (html) => html.replace(/(<br\s*\/?>)/gi, "$1<!-- line -->"),
+  "a space before the closing >": (html) => html.replace(/<([a-zA-Z][^<>]*?)(\/?)>/g, (_, inside: string, slash: string) => `<${inside} ${slash}>`),
+};
+
+// --- The iquery.pl case summary -------------------------------------------------------------------------------
+
+/** The text of each bold label ("<B>Date filed:</B>") changed. */
+const boldLabels = (html: string, change: Rewrite) =>
+  html.replace(/(<(b|strong)>)([^<>]+:\s*)(<\/\2>)/gi, (_, open: string, _name: string, label: string, close: string) => `${open}${change(label)}${close}`);
+
+const CASE_QUERY_REWRITES: Record<string, Rewrite> = {
+  ...HTML_REWRITES,
+  "labels in Title Case": (html) => boldLabels(html, (label) => label.replace(/(^|\s|;)([a-z])/g, (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`)),
+  "labels in capitals": (html) => boldLabels(html, (label) => label.replace(/(&[a-z]+;)|[a-z]+/g, (word, entity?: string) => entity ?? word.toUpperCase())),
+  "the colon outside the bold label": (html) => html.replace(/(<(?:b|strong)>)([^<:]+):(\s*)(<\/(?:b|strong)>)/gi, "$1$2$4:$3"),
+  "each label on a line of its own": (html) => html.replace(/(\S)\s*(<(?:b|strong)>[^<:]+:\s*<\/(?:b|strong)>)/gi, "$1<br>$2"),
+  "red notes with a hex colour": (html) => html.replace(/(<font\b[^>]*\bcolor\s*=\s*)["']?red["']?/gi, '$1"#FF0000"'),
+  "red notes set by a style": (html) => html.replace(/<font\b([^>]*?)\s+color\s*=\s*["']?red["']?([^>]*)>/gi, '<font$1 style="color: red"$2>'),
+  "the number in a <span> of a larger font": (html) => html.replace(/<font\s+size\s*=\s*["']?\+1["']?\s*>([^<]*)<\/font>/gi, '<span style="font-size:larger">$1</span>'),
+  "<div align=center> for <center>": (html) => html.replace(/<center>/gi, '<div align="center">').replace(/<\/center>/gi, "</div>"),
+  "the cookie set with single quotes": (html) => html.replace(/(["'])CASE_NUM\1\s*,\s*(["'])([^"']*)\2/g, "'CASE_NUM','$3'").replace(/"CASE_NUM=([^"]*)"/g, "'CASE_NUM=$1'"),
+};
+
+const CASE_QUERIES = HAS_CORPUS ? corpusFiles("pacer/case_queries", ".html") : [];
+
+describe.skipIf(!HAS_CORPUS)(`iquery.pl case summaries, rewritten (${HAS_CORPUS ? "corpus" : NO_CORPUS_MESSAGE})`, () => {
+  for (const [name, rewrite] of changingSome(CASE_QUERY_REWRITES, CASE_QUERIES)) {
+    it(`reads the same with ${name}`, () => expectRewriteReadsTheSame(CASE_QUERIES, name, rewrite, readCaseQuery));
+  }
+});
+
+// --- mobile_query.pl ------------------------------------------------------------------------------------------
+
+const MOBILE_REWRITES: Record<string, Rewrite> = {
+  ...HTML_REWRITES,
+  "classes added by the page's script": (html) => html.replace(/class="ui-li-count"/g, 'class="ui-li-count ui-btn-up-c ui-btn-corner-all"'),
+  "the count on the line of its link": (html) => html.replace(/Docket Entries\s*<span class="ui-li-count">\s*(\d+)\s*<\/span>/g, 'Docket Entries <span class="ui-li-count">$1</span>'),
+};
+
+const MOBILE = HAS_CORPUS ? corpusFiles("pacer/mobile_queries", ".html") : [];
+
+describe.skipIf(!HAS_CORPUS)(`mobile_query.pl pages, rewritten (${HAS_CORPUS ? "corpus" : NO_CORPUS_MESSAGE})`, () => {
+  for (const [name, rewrite] of changingSome(MOBILE_REWRITES, MOBILE)) {
+    it(`reads the same with ${name}`, () => expectRewriteReadsTheSame(MOBILE, name, rewrite, readMobileQuery));
+  }
+});
+
+// --- possible_case_numbers.pl ---------------------------------------------------------------------------------
+
+/** Each element's attributes, rewritten as a list of [name, quote, value]. */
+const attributesOf = (xml: string, change: (attributes: Array<[string, string]>) => Array<[string, string]>, quote = '"') =>
+  xml.replace(/<([a-zA-Z]+)((?:\s+[a-zA-Z_:-]+\s*=\s*(?:"[^"]*"|'[^']*'))+)\s*(\/?)>/g, (_, name: string, list: string, slash: string) => {
+    const attributes = [...list.matchAll(/([a-zA-Z_:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((m): [string, string] => [m[1]!, m[2] ?? m[3]!]);
+    const written = change(attributes).map(([key, value]) => ` ${key}=${quote}${quote === "'" ? value.replace(/'/g, "&apos;") : value.replace(/"/g, "&quot;")}${quote}`);
+    return `<${name}${written.join("")}${slash}>`;
+  });
+/** An attribute value's text with XML's escapes undone. */
+const unescapeXml = (text: string) =>
+  text.replace(/&#x([0-9a-f]+);|&#(\d+);|&(lt|gt|quot|apos|amp);/gi, (_, hex?: string, decimal?: string, name?: string) =>
+    hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : decimal ? String.fromCodePoint(Number(decimal)) : ({ lt: "<", gt: ">", quot: '"', apos: "'", amp: "&" } as Record<string, string>)[name!.toLowerCase()]!,
+  );
+
+const XML_REWRITES: Record<string, Rewrite> = {
+  "attributes in reverse order": (xml) => attributesOf(xml, (attributes) => [...attributes].reverse()),
+  "attributes sorted by name": (xml) => attributesOf(xml, (attributes) => [...attributes].sort(([a], [b]) => a.localeCompare(b))),
+  "single-quoted attributes": (xml) => attributesOf(xml, (attributes) => attributes, "'"),
+  "double-quoted attributes": (xml) => attributesOf(xml, (attributes) => attributes, '"'),
+  "spaces around =": (xml) => xml.replace(/(<[^>]*)/g, (tag: string) => tag.replace(/([a-zA-Z])=(["'])/g, "$1 = $2")),
+  "an XML declaration with an encoding": (xml) => `<?xml version="1.0" encoding="ISO-8859-1"?>\n${xml}`,
+  "an XML declaration without an encoding": (xml) => `<?xml version="1.0"?>${xml}`,
+  "an XML declaration and a doctype": (xml) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<!DOCTYPE request>\r\n${xml}`,
+  "byte order mark": (xml) => `\ufeff${xml}`,
+  "CRLF line ends": (xml) => xml.replace(/\r?\n/g, "\r\n"),
+  "no line breaks": (xml) => xml.replace(/\r?\n\s*/g, ""),
+  "attributes on lines of their own": (xml) => xml.replace(/(<[^>]*)/g, (tag: string) => tag.replace(/\s+([a-zA-Z]+=)/g, "\n\t\t$1")),
+  "tab indentation": (xml) => xml.replace(/^ +/gm, (spaces: string) => "\t".repeat(Math.ceil(spaces.length / 4))),
+  "empty elements for self-closing ones": (xml) => xml.replace(/<([a-zA-Z]+)([^<>]*?)\s*\/>/g, "<$1$2></$1>"),
+  "empty elements with a newline inside": (xml) => xml.replace(/<([a-zA-Z]+)([^<>]*?)\s*\/>/g, "<$1$2>\n    </$1>"),
+  "a space before />": (xml) => xml.replace(/(\S)\/>/g, "$1 />"),
+  "numeric references for & and '": (xml) =>
+    attributesOf(xml, (attributes) => attributes.map(([key, value]) => [key, unescapeXml(value).replace(/&/g, "&#38;").replace(/'/g, "&#39;").replace(/"/g, "&#34;")])),
+  "every character of titles escaped": (xml) =>
+    attributesOf(xml, (attributes) => attributes.map(([key, value]) => [key, key === "title" ? [...unescapeXml(value)].map((c) => `&#x${c.codePointAt(0)!.toString(16)};`).join("") : value])),
+  "a comment before the root": (xml) => `<!-- possible_case_numbers.pl -->\n${xml}`,
+};
+
+const POSSIBLE = HAS_CORPUS ? corpusFiles("pacer/possible_case_numbers", ".xml") : [];
+
+/** The reading and, for every case it lists, the case chosen for that case's canonical number. */
+function possibleReading(xml: string): unknown {
+  const read = readPossibleCaseNumbers(xml);
+  if (read.kind !== "cases") return read;
+  return { read, chosen: read.cases.map((listed) => (listed.caseId ? chooseCase(read.cases, listed.caseId)?.pacerCaseId : null)) };
+}
+
+describe.skipIf(!HAS_CORPUS)(`possible_case_numbers.pl answers, rewritten (${HAS_CORPUS ? "corpus" : NO_CORPUS_MESSAGE})`, () => {
+  for (const [name, rewrite] of changingSome(XML_REWRITES, POSSIBLE)) {
+    it(`reads the same with ${name}`, () => expectRewriteReadsTheSame(POSSIBLE, name, rewrite, possibleReading));
+  }
+});
+
+// --- Refused pages --------------------------------------------------------------------------------------------
+
+const REFUSED = HAS_CORPUS ? [...corpusFiles("pacer/not_dockets", ".html"), ...corpusFiles("pacer/authentication_samples", ".html")] : [];
+const reasonOf = (read: { kind: string; reason?: string }) => (read.kind === "refused" ? read.reason : `read as ${read.kind}`);
+
+/** Why each reader refuses the page (each must). */
+function refusals(html: string): Record<string, string | undefined> {
+  const possible = readPossibleCaseNumbers(html);
+  return {
+    docket: detectRefusal(html)?.reason ?? "read as a docket",
+    query: refuseQueryPage(html, "answer").reason,
+    caseQuery: reasonOf(readCaseQuery(html)),
+    mobile: reasonOf(readMobileQuery(html)),
+    possible: possible.kind === "refused" ? possible.reason : possible.kind,
+  };
+}
+
+describe.skipIf(!HAS_CORPUS)(`refused pages, rewritten (${HAS_CORPUS ? "corpus" : NO_CORPUS_MESSAGE})`, () => {
+  it("every record is refused by every reader", () => {
+    for (const file of REFUSED) {
+      const read = refusals(corpusText(file));
+      for (const [reader, reason] of Object.entries(read)) expect(reason, `${file} by ${reader}`).not.toMatch(/^read as|^cases$/);
+    }
+  });
+
+  for (const [name, rewrite] of changingSome({ ...CASE_QUERY_REWRITES, ...MOBILE_REWRITES }, REFUSED)) {
+    it(`refuses for the same reason with ${name}`, () => expectRewriteReadsTheSame(REFUSED, name, rewrite, refusals));
+  }
+});
+
+describe.skipIf(!HAS_CORPUS)("the rewrites", () => {
+  it("each changes some record of the folders it is for", () => {
+    const folders: Array<[Record<string, Rewrite>, string[]]> = [
+      [{ ...CASE_QUERY_REWRITES, ...MOBILE_REWRITES }, [...CASE_QUERIES, ...MOBILE, ...REFUSED]],
+      [XML_REWRITES, POSSIBLE],
+    ];
+    for (const [rewrites, files] of folders) {
+      const idle = Object.keys(rewrites).filter((name) => !changingSome({ [name]: rewrites[name]! }, files).length);
+      expect(idle).toEqual([]);
+    }
+  });
+});
