@@ -10,6 +10,7 @@
 import { describe, expect, it } from "vitest";
 import { chooseCase } from "@/lib/sources/pacer/choose-possible-case";
 import { detectRefusal } from "@/lib/sources/pacer/detect-refusal";
+import { caseQuerySignal, entryCountSignal } from "@/lib/sources/pacer/free-signal";
 import { readCaseQuery } from "@/lib/sources/pacer/read-case-query";
 import { readLoginResponse } from "@/lib/sources/pacer/read-login-response";
 import { readMobileQuery } from "@/lib/sources/pacer/read-mobile-query";
@@ -215,5 +216,151 @@ describe.skipIf(!HAS_CORPUS)("the rewrites", () => {
       const idle = Object.keys(rewrites).filter((name) => !changingSome({ [name]: rewrites[name]! }, files).length);
       expect(idle).toEqual([]);
     }
+  });
+});
+
+// --- Courts the corpus does not have ---------------------------------------------------------------------------
+
+/** dcd's summary with its <center> block written anew: how another court could set the same case. */
+function summaryPage(block: string): string {
+  const page = corpusText("pacer/case_queries/dcd_134505.html");
+  return page.replace(/<center>[\s\S]*?<\/center>/i, `<center><b><font size="+1">1:08-cv-02203-PLF</font></b> ${block}</center>`);
+}
+const DCD_DATES = { dateFiled: "2008-12-19", dateTerminated: "2010-06-22", dateOfLastFiling: "2010-06-22", judge: "Paul L. Friedman", pacerCaseId: "134505" };
+
+describe.skipIf(!HAS_CORPUS)("case summaries of other courts", () => {
+  it("the summary the others are written from reads as dcd's", () => {
+    const block = "TABMAN v. FEDERAL BUREAU OF INVESTIGATION et al<br>Paul L. Friedman, presiding<br><b>Date filed:</b> 12/19/2008<br><b>Date terminated:</b> 06/22/2010<br><b>Date of last filing:</b> 06/22/2010<br>";
+    expect(readCaseQuery(summaryPage(block))).toEqual(readCaseQuery(corpusText("pacer/case_queries/dcd_134505.html")));
+  });
+
+  it("lines the corpus does not show (a demand, the nature of suit, a red note, a magistrate) leave the dates and judge as they are", () => {
+    const block =
+      'TABMAN v. FEDERAL BUREAU OF INVESTIGATION et al<br><font color="red">SEALED DOCUMENTS ON FILE</font><br>Paul L. Friedman, presiding<br>' +
+      "<b>Magistrate judge:</b> Alan Kay<br><b>Demand:</b> $75,000<br><b>Nature of suit:</b> 895 Freedom of Information Act: Other<br>" +
+      "<b>Date filed:</b> 12/19/2008<br><b>Date terminated:</b> 06/22/2010<br><b>Date of last filing:</b> 06/22/2010<br><b>Jury demand:</b> None<br>";
+    expect(readCaseQuery(summaryPage(block))).toMatchObject({ ...DCD_DATES, caseName: "TABMAN v. FEDERAL BUREAU OF INVESTIGATION et al", notes: ["SEALED DOCUMENTS ON FILE"] });
+  });
+
+  it("the fields in another order, judges after the dates, several labels on a line", () => {
+    const block =
+      "TABMAN v. FEDERAL BUREAU OF INVESTIGATION et al<br><b>Date of last filing:</b> 06/22/2010 <b>Date filed:</b> 12/19/2008<br>" +
+      "<b>Date terminated:</b> 06/22/2010<br>Paul L. Friedman, presiding<br>";
+    expect(readCaseQuery(summaryPage(block))).toMatchObject(DCD_DATES);
+  });
+
+  it("labels in plain text, a line each or several on a line", () => {
+    const each = "TABMAN v. FBI<br>Paul L. Friedman, presiding<br>Date filed: 12/19/2008<br>Date terminated: 06/22/2010<br>Date of last filing: 06/22/2010<br>";
+    const together = "TABMAN v. FBI<br>Paul L. Friedman, presiding<br>Date filed: 12/19/2008 Date terminated: 06/22/2010 Date of last filing: 06/22/2010<br>";
+    for (const block of [each, together]) expect(readCaseQuery(summaryPage(block)), block).toMatchObject({ ...DCD_DATES, caseName: "TABMAN v. FBI" });
+  });
+
+  it("the judge as a 'Judge:' label, as bankruptcy courts print it", () => {
+    const block = "TABMAN v. FBI<br><b>Judge:</b> Paul L. Friedman<br><b>Date filed:</b> 12/19/2008<br><b>Date terminated:</b> 06/22/2010<br><b>Date of last filing:</b> 06/22/2010<br>";
+    expect(readCaseQuery(summaryPage(block))).toMatchObject(DCD_DATES);
+  });
+});
+
+describe.skipIf(!HAS_CORPUS)("a free signal speaks only for its own case", () => {
+  const dcd = corpusText("pacer/case_queries/dcd_134505.html");
+  const signal = (html: string, listed = "1:08-cv-2203") => caseQuerySignal(readCaseQuery(html), "134505", listed);
+
+  it("the summary of the case: its date of last filing and termination", () => {
+    expect(signal(dcd)).toEqual({ dateOfLastFiling: "2010-06-22", dateTerminated: "2010-06-22" });
+    // A bankruptcy summary prints the number without office and type.
+    expect(caseQuerySignal(readCaseQuery(corpusText("pacer/case_queries/canb.html")), "411430", "4:10-bk-46652")).toMatchObject({ dateOfLastFiling: "2015-11-04" });
+  });
+
+  it("a summary without a date of last filing says nothing (the court left it out, or it was not read)", () => {
+    for (const page of [
+      dcd.replace(/<b>Date of last filing:<\/b> 06\/22\/2010<br>/, ""),
+      dcd.replace(/(Date of last filing:<\/b>) 06\/22\/2010/, "$1 N/A"),
+      dcd.replace(/(Date of last filing:<\/b>) 06\/22\/2010/, "$1 06/22/2010 at 10:15 AM"),
+    ]) {
+      expect(page).not.toBe(dcd);
+      expect(readCaseQuery(page)).toMatchObject({ kind: "case_summary", dateOfLastFiling: null });
+      expect(signal(page)).toBeNull();
+    }
+  });
+
+  it("a summary of another case says nothing: another PACER id, or another number where the page names no id", () => {
+    expect(caseQuerySignal(readCaseQuery(dcd), "999999", "1:08-cv-2203")).toBeNull();
+    const noIds = dcd.replace(/134505/g, "").replace(/setcookie\("CASE_NUM"[^)]*\)/g, "");
+    expect(readCaseQuery(noIds)).toMatchObject({ kind: "case_summary", pacerCaseId: null });
+    expect(signal(noIds)).toMatchObject({ dateOfLastFiling: "2010-06-22" });
+    for (const other of ["1:08-cv-2204", "1:09-cv-2203", "2:08-cv-2203", "1:08-cr-2203"]) expect(signal(noIds, other), other).toBeNull();
+  });
+
+  it("a refused page says nothing", () => {
+    expect(signal(corpusText("pacer/case_queries/alsd.html"))).toBeNull();
+    expect(signal(corpusText("pacer/authentication_samples/please_log_in.html"))).toBeNull();
+  });
+
+  it("the entry count: the case's own, not another id's or another number's", () => {
+    const mobile = corpusText("pacer/mobile_queries/dcd.html");
+    expect(entryCountSignal(readMobileQuery(mobile), "178502", "1:16-cv-745")).toBe(143);
+    expect(entryCountSignal(readMobileQuery(mobile), "178503", "1:16-cv-745")).toBeNull();
+    const noIds = mobile.replace(/caseid=178502&?/g, "").replace(/value="178502"/g, 'value=""');
+    expect(readMobileQuery(noIds)).toMatchObject({ kind: "mobile_query", entryCount: 143, pacerCaseId: null });
+    expect(entryCountSignal(readMobileQuery(noIds), "178502", "1:16-cv-745")).toBe(143);
+    expect(entryCountSignal(readMobileQuery(noIds), "178502", "1:16-cv-746")).toBeNull();
+    expect(entryCountSignal(readMobileQuery(corpusText("pacer/case_queries/alsd.html")), "178502", "1:16-cv-745")).toBeNull();
+  });
+});
+
+describe("possible_case_numbers.pl answers of other courts", () => {
+  const listed = (cases: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<request number="20-00417">\n${cases}\n</request>\n`;
+  const read = (xml: string) => readPossibleCaseNumbers(xml);
+  const ids = (xml: string) => {
+    const answer = read(xml);
+    return answer.kind === "cases" ? answer.cases.map((c) => c.pacerCaseId) : answer;
+  };
+
+  it("several cases, attributes in any order and case: the exact office, year, type and serial", () => {
+    const xml = listed(
+      [
+        `<case sortable='1:2020-cv-00417-ABC' title='1:20-cv-00417-ABC Smith &amp; Sons v. Jones' id='301' number='1:20-cv-417'/>`,
+        `<case id="302" number="1:20-CR-417" title="1:20-cr-00417-ABC USA v. Doe"></case>`,
+        `<case number="3:20-cv-417" id="303" title="3:20-cv-00417-XYZ Roe v. Wade (closed 01/05/2021)"/>`,
+        `<case number="1:19-cv-417" id="299" title="1:19-cv-00417 Earlier v. Case"/>`,
+      ].join("\n"),
+    );
+    const answer = read(xml);
+    if (answer.kind !== "cases") throw new Error(JSON.stringify(answer));
+    expect(answer.cases.map((c) => [c.pacerCaseId, c.caseId, c.caseName])).toEqual([
+      ["301", "1:20-cv-00417", "Smith & Sons v. Jones"],
+      ["302", "1:20-cr-00417", "USA v. Doe"],
+      ["303", "3:20-cv-00417", "Roe v. Wade"],
+      ["299", "1:19-cv-00417", "Earlier v. Case"],
+    ]);
+    expect(chooseCase(answer.cases, "1:20-cv-00417")?.pacerCaseId).toBe("301");
+    expect(chooseCase(answer.cases, "1:20-cr-00417")?.pacerCaseId).toBe("302");
+    expect(chooseCase(answer.cases, "3:20-cv-00417")?.pacerCaseId).toBe("303");
+    expect(chooseCase(answer.cases, "2:20-cv-00417")).toBeNull();
+    expect(chooseCase(answer.cases, "1:21-cv-00417")).toBeNull();
+  });
+
+  it("no case listed, or the message written as the element's text", () => {
+    expect(read(listed(""))).toMatchObject({ kind: "not_found" });
+    expect(read(`<request number="20-00417"/>`)).toMatchObject({ kind: "not_found" });
+    expect(read(listed("<message>Cannot find case 20-00417</message>"))).toEqual({ kind: "not_found", message: "Cannot find case 20-00417" });
+    expect(read(listed("<message text='Case Under Seal'></message>"))).toMatchObject({ kind: "sealed" });
+    expect(read(listed('<message text="Please try again later"/>'))).toMatchObject({ kind: "refused", reason: "unreadable" });
+  });
+
+  it("a list with a case it cannot read is unreadable, not a list without our case", () => {
+    const good = `<case number="1:20-cv-417" id="301" title="1:20-cv-00417 Smith v. Jones"/>`;
+    for (const bad of [`<case number="1:20-cr-417" title="1:20-cr-00417 USA v. Doe"/>`, `<case number="1:20-cr-417" id="n/a" title="x"/>`, `<case id="302" title="1:20-cr-00417 USA v. Doe"/>`]) {
+      expect(read(listed(`${good}\n${bad}`)), bad).toMatchObject({ kind: "refused", reason: "unreadable" });
+      expect(read(listed(bad)), bad).toMatchObject({ kind: "refused", reason: "unreadable" });
+    }
+    expect(ids(listed(good))).toEqual(["301"]);
+  });
+
+  it("an HTML page in place of the XML (a proxy's error, the login form) is no answer", () => {
+    expect(read("<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>")).toMatchObject({ kind: "refused", reason: "unreadable" });
+    expect(read('<html><body><form action="https://pacer.login.uscourts.gov/csologin/login.jsf" method="post"><input type="text" name="loginForm:loginName"></form></body></html>')).toMatchObject({
+      kind: "login_required",
+    });
   });
 });

@@ -4,6 +4,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { ecfRequest } from "./ecf-request";
 import { recordFee } from "./fee-ledger";
+import { caseQuerySignal, entryCountSignal, type CaseQuerySignal } from "./free-signal";
 import type { PacerSettings } from "./pacer-settings";
 import { readCaseQuery } from "./read-case-query";
 import { readMobileQuery } from "./read-mobile-query";
@@ -28,7 +29,7 @@ export interface EntryCount {
 }
 
 export async function fetchEntryCount(options: SignalOptions): Promise<EntryCount> {
-  const { prisma, settings, courtCode, caseId, pacerCaseId, now, signal } = options;
+  const { prisma, settings, courtCode, caseId, pacerCaseId, listedNumber, now, signal } = options;
   const page = await ecfRequest({
     prisma,
     settings,
@@ -45,17 +46,10 @@ export async function fetchEntryCount(options: SignalOptions): Promise<EntryCoun
     await recordFee(prisma, { at: now, courtCode, caseId, kind: "mobile_query", bytes: page.bytes, billedPages: Math.round(chargedCents / 10), costCents: chargedCents });
   }
   // A count for another case (a stale id) is no signal.
-  if (reading.pacerCaseId && reading.pacerCaseId !== pacerCaseId) return { count: null, chargedCents };
-  return { count: reading.entryCount, chargedCents };
+  return { count: entryCountSignal(reading, pacerCaseId, listedNumber), chargedCents };
 }
 
-export interface CaseQuerySignal {
-  /** ISO date of the last filing, or null. */
-  dateOfLastFiling: string | null;
-  dateTerminated: string | null;
-}
-
-/** The case query's dates, or null when the page was not a case summary. */
+/** The case query's dates, or null when the page does not speak for the case (free-signal.ts). */
 export async function fetchCaseQuery(options: SignalOptions): Promise<CaseQuerySignal | null> {
   const { prisma, settings, courtCode, pacerCaseId, listedNumber, signal } = options;
   const page = await ecfRequest({
@@ -79,8 +73,5 @@ export async function fetchCaseQuery(options: SignalOptions): Promise<CaseQueryS
     signal,
     loggedOut: isLoginPage,
   });
-  const reading = readCaseQuery(page.text);
-  if (reading.kind !== "case_summary") return null;
-  if (reading.pacerCaseId && reading.pacerCaseId !== pacerCaseId) return null;
-  return { dateOfLastFiling: reading.dateOfLastFiling, dateTerminated: reading.dateTerminated };
+  return caseQuerySignal(readCaseQuery(page.text), pacerCaseId, listedNumber);
 }

@@ -175,7 +175,7 @@ async function changedByFreeSignals(
     const summary = await fetchCaseQuery(options);
     if (summary === null) return { changed: true, listedCount: null, chargedCents };
     const lastFiled = row.last_filed_at?.toISOString().slice(0, 10) ?? null;
-    if (summary.dateOfLastFiling && (!lastFiled || summary.dateOfLastFiling > lastFiled)) return { changed: true, listedCount: null, chargedCents };
+    if (!lastFiled || summary.dateOfLastFiling > lastFiled) return { changed: true, listedCount: null, chargedCents };
     if (summary.dateTerminated && !row.date_terminated) return { changed: true, listedCount: null, chargedCents };
     return { changed: false, listedCount: null, chargedCents };
   } catch (error) {

@@ -68,10 +68,22 @@ export interface CaseQuerySummary {
 const JUDGE_LINE = /^(.+?),\s*(presiding|referral|panel\s*\d*)$/;
 /** A label in plain text ("Related case: 16cv1322-JAH"), not in bold. */
 const PLAIN_LABEL = /^([A-Za-z][A-Za-z ]{2,40}):\s*(\S.*)$/;
+/** A plain line of dated labels only ("Date filed: 12/19/2008 Date of last filing: 06/22/2010"): the dates end
+ * each value, so the line splits at each label. */
+const DATED_PAIR = String.raw`[A-Za-z][A-Za-z ]{2,40}:\s*(?:\d{1,2}\/\d{1,2}\/\d{2,4}|N\/A)`;
+const DATED_LINE = new RegExp(String.raw`^(?:${DATED_PAIR}\s*){2,}$`);
+const DATED_PAIRS = /([A-Za-z][A-Za-z ]{2,40}):\s*(\d{1,2}\/\d{1,2}\/\d{2,4}|N\/A)/g;
 /** Names CM/ECF prints where no judge is assigned. */
 const NO_JUDGE = /^(judge\s+)?unassigned(\s+judge)?$/i;
 
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** The label/value pairs of a plain-text line, or null when it is not one. */
+function plainLabels(text: string): Array<[string, string]> | null {
+  if (DATED_LINE.test(text)) return [...text.matchAll(DATED_PAIRS)].map((m) => [squash(m[1]!).toLowerCase(), m[2]!]);
+  const plain = PLAIN_LABEL.exec(text);
+  return plain ? [[squash(plain[1]!).toLowerCase(), squash(plain[2]!)]] : null;
+}
 
 /** A line as its free text (before any label) and its label/value pairs. */
 function splitLine(line: Segment[]): { free: Segment[]; pairs: Array<[string, string]> } {
@@ -120,9 +132,9 @@ export function readCaseQuery(html: string): CaseQuerySummary | PageRefusal {
     const text = textOf(free);
     if (!text) continue;
     const judge = JUDGE_LINE.exec(text);
-    const plain = PLAIN_LABEL.exec(text);
+    const plain = pairs.length === 0 ? plainLabels(text) : null;
     if (judge) judges.push({ name: squash(judge[1]!), role: judge[2]!.replace(/\s+/g, " ") });
-    else if (plain && pairs.length === 0) labels[squash(plain[1]!).toLowerCase()] = squash(plain[2]!);
+    else if (plain) for (const [label, value] of plain) labels[label] = value;
     else notes.push(text);
   }
 

@@ -85,7 +85,11 @@ export function readPossibleCaseNumbers(text: string): PossibleCaseNumbers {
   const messages = DomUtils.findAll((e) => e.name.toLowerCase() === "message", document.children);
   const caseElements = DomUtils.findAll((e) => e.name.toLowerCase() === "case", document.children);
 
-  const cases = caseElements.map(readCase).filter((c): c is PossibleCase => c !== null);
+  const read = caseElements.map(readCase);
+  const cases = read.filter((c): c is PossibleCase => c !== null);
+  // A list read only in part cannot say the case is not in it (the unread one may be it): unreadable, so the
+  // lookup is tried again rather than answered "not found".
+  if (cases.length > 0 && cases.length < read.length) return { kind: "refused", reason: "unreadable", message: `${read.length - cases.length} of ${read.length} listed cases without a number or numeric id` };
   if (cases.length > 0) return { kind: "cases", cases };
 
   const message = messages.map((m) => (m.attribs.text ?? DomUtils.textContent(m)).trim()).find(Boolean);

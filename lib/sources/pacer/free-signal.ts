@@ -1,0 +1,43 @@
+// What the free pages (court-systems.md §1.2) say about whether a case changed: mobile_query.pl's docket entry
+// count and the case query iquery.pl's date of last filing, or null when the page says nothing. A refresh
+// that gets null pays for the docket rather than call the case unchanged (a missed filing costs more than a
+// paid read), so the page must be the case's own: not a refusal, not another case (its links or CASE_NUM
+// cookie name another PACER id, or it prints another number). A summary must also give a date of last
+// filing: a court that leaves it out, or a line the reader could not read, is no evidence nothing was filed.
+import type { PageRefusal } from "@/lib/sources/types";
+import type { CaseQuerySummary } from "./read-case-query";
+import type { MobileQuery } from "./read-mobile-query";
+import { splitCmEcfNumber } from "./split-cmecf-number";
+
+export interface CaseQuerySignal {
+  /** ISO date of the last filing. */
+  dateOfLastFiling: string;
+  dateTerminated: string | null;
+}
+
+/** Year and serial equal; office and type too where both numbers print them ("10-46652" is "4:10-bk-46652"). */
+function sameNumber(printed: string, listed: string): boolean {
+  const a = splitCmEcfNumber(printed);
+  const b = splitCmEcfNumber(listed);
+  if (!a || !b) return false;
+  if (a.year !== b.year || Number(a.serial) !== Number(b.serial)) return false;
+  if (a.office && b.office && a.office !== b.office) return false;
+  return !(a.type && b.type && a.type.toLowerCase() !== b.type.toLowerCase());
+}
+
+/** The docket entry count of the case, or null. */
+export function entryCountSignal(reading: MobileQuery | PageRefusal, pacerCaseId: string, listedNumber: string): number | null {
+  if (reading.kind !== "mobile_query") return null;
+  if (reading.pacerCaseId && reading.pacerCaseId !== pacerCaseId) return null;
+  if (reading.caseNumber && !sameNumber(reading.caseNumber, listedNumber)) return null;
+  return reading.entryCount;
+}
+
+/** The case query's dates, or null. */
+export function caseQuerySignal(reading: CaseQuerySummary | PageRefusal, pacerCaseId: string, listedNumber: string): CaseQuerySignal | null {
+  if (reading.kind !== "case_summary") return null;
+  if (reading.pacerCaseId && reading.pacerCaseId !== pacerCaseId) return null;
+  if (!sameNumber(reading.caseNumberAsWritten, listedNumber)) return null;
+  if (!reading.dateOfLastFiling) return null;
+  return { dateOfLastFiling: reading.dateOfLastFiling, dateTerminated: reading.dateTerminated };
+}
