@@ -364,3 +364,65 @@ describe("possible_case_numbers.pl answers of other courts", () => {
     });
   });
 });
+
+describe.skipIf(!HAS_CORPUS)("mobile_query.pl pages of other courts", () => {
+  const page = corpusText("pacer/mobile_queries/dcd.html");
+  const withCount = (count: string) => page.replace(/(<span class="ui-li-count">)\s*143\s*(<\/span>)/, `$1${count}$2`);
+
+  it("a count with a thousands separator", () => {
+    expect(readMobileQuery(withCount("1,143"))).toMatchObject({ kind: "mobile_query", entryCount: 1143 });
+  });
+
+  it("no count, or a bubble that is not a number, is no count: refused (the case query or a paid read decides)", () => {
+    for (const changed of [page.replace(/<span class="ui-li-count">\s*143\s*<\/span>/, ""), withCount("New"), withCount("143 of 150"), withCount("")]) {
+      expect(changed).not.toBe(page);
+      expect(readMobileQuery(changed)).toMatchObject({ kind: "refused" });
+    }
+  });
+
+  it("what the page says it charged, however it sets the amount", () => {
+    const footer = (text: string) => page.replace(/(<div class="ui-title"[^>]*>)/, `$1${text}`);
+    for (const text of ["Pages: 1 Cost: 0.10", "Cost:&nbsp;$0.10", "<table><tr><th>Billable Pages:</th><td>1</td><th>Cost:</th><td>0.10</td></tr></table>", "<b>Cost:</b>\n 0.10"]) {
+      expect(readMobileQuery(footer(text)), text).toMatchObject({ entryCount: 143, cost: 0.1 });
+    }
+  });
+});
+
+describe.skipIf(!HAS_CORPUS)("refusals worded as other courts word them", () => {
+  const notice = (text: string) => `<html><head><title>CM/ECF</title></head><body><div id="cmecfMainContent"><h3>${text}</h3></div></body></html>`;
+  it.each([
+    ["Case is under seal.", "sealed"],
+    ["This case has been SEALED.", "sealed"],
+    ["No case found.", "case_not_found"],
+    ["Not a valid case number.", "case_not_found"],
+    ["Invalid case id.", "case_not_found"],
+    ["Case&#160;not&#160;found&#46;", "case_not_found"],
+    ["Cannot find case 1:20-cv-00417", "case_not_found"],
+  ])("%s: %s for the docket and every query page", (text, reason) => {
+    const html = notice(text);
+    expect(detectRefusal(html)?.reason).toBe(reason);
+    expect(readCaseQuery(html)).toMatchObject({ kind: "refused", reason });
+    expect(readMobileQuery(html)).toMatchObject({ kind: "refused", reason });
+  });
+
+  it("the central PACER login form is a login page to every reader", () => {
+    const html =
+      '<html><body><form id="loginForm" action="https://pacer.login.uscourts.gov/csologin/login.jsf" method="post">' +
+      '<input type="text" name="loginForm:loginName"><input type=PASSWORD name="loginForm:password"></form></body></html>';
+    expect(refusals(html)).toEqual({ docket: "login_required", query: "login_required", caseQuery: "login_required", mobile: "login_required", possible: "login_required" });
+  });
+});
+
+describe("the authentication service's answer, as other versions write it", () => {
+  it.each([
+    ['{"loginResult":"0","nextGenCSO":"abc","errorDescription":""}', { kind: "logged_in", token: "abc", notice: null }],
+    ['{\r\n  "nextGenCSO" : "abc",\r\n  "loginResult" : 0\r\n}\r\n', { kind: "logged_in", token: "abc", notice: null }],
+    ['{"loginResult":"0","nextGenCSO":"abc","errorDescription":null,"extra":{"a":1}}', { kind: "logged_in", token: "abc", notice: null }],
+    ['{"errorDescription":"Invalid\\u0020username or password","loginResult":"1"}', { kind: "refused", message: "Invalid username or password", needsOneTimeCode: false }],
+    ['{"loginResult":1,"errorDescription":"Required one-time passcode is missing"}', { kind: "refused", needsOneTimeCode: true }],
+    ['{"loginResult":"0","nextGenCSO":"  "}', { kind: "unreadable" }],
+    ["<html><body>Service Unavailable</body></html>", { kind: "unreadable" }],
+  ])("%s", (body, expected) => {
+    expect(readLoginResponse(body)).toMatchObject(expected);
+  });
+});

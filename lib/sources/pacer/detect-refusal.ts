@@ -40,9 +40,14 @@ export function visibleText(html: string): string {
     .trim();
 }
 
+/** How CM/ECF pages say a case is sealed; the query pages' refusal (refuse-query-page.ts) reads them too. */
+export const SEALED_NOTICE = /\b(?:case (?:is )?(?:under )?seal(?:ed)?|sealed case|this case (?:has been |is )sealed|case under seal|restricted case)\b/i;
+/** How CM/ECF pages say there is no such case. */
+export const NOT_FOUND_NOTICE = /\bcase not found\b|\bcannot find case\b|\bno (?:such )?case(?:s)? (?:was |were )?found\b|\bnot a valid case\b|\binvalid case (?:number|id)\b|\bno case matching\b/i;
+
 const RULES: Array<[RegExp, RefusalReason]> = [
-  [/\b(?:case (?:is )?(?:under )?seal(?:ed)?|sealed case|this case (?:has been |is )sealed|case under seal|restricted case)\b/i, "sealed"],
-  [/\bcase not found\b|\bcannot find case\b|\bno (?:such )?case(?:s)? (?:was |were )?found\b|\bnot a valid case\b|\binvalid case (?:number|id)\b|\bno case matching\b/i, "case_not_found"],
+  [SEALED_NOTICE, "sealed"],
+  [NOT_FOUND_NOTICE, "case_not_found"],
   [/\bno documents in this case\b|\bno docket entries\b|\badministratively closed\b|\bin the process of being opened\b/i, "no_documents"],
   [/\b(?:please log ?in|not logged in|log ?in (?:is )?required|session (?:has )?expired|filer or pacer login|login and password)\b/i, "login_required"],
   [/\b(?:error|invalid|must be|time-?out|timed out|incomplete request|try (?:your query )?again|does not exist|service unavailable|internal server|bad request|not available)\b/i, "error_page"],

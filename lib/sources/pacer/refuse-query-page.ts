@@ -4,6 +4,7 @@
 // whose *name* contains "sealed" is never refused for it.
 import type { PageRefusal } from "@/lib/sources/types";
 import { decodeEntities } from "./decode-entities";
+import { NOT_FOUND_NOTICE, SEALED_NOTICE } from "./detect-refusal";
 
 /** The CM/ECF login form: a password field, or a form posting to the PACER login service. */
 export function isLoginPage(html: string): boolean {
@@ -32,8 +33,9 @@ function sentenceAround(text: string, at: number): string {
   return text.slice(start, end < 0 ? undefined : end + 1).slice(0, 200).trim();
 }
 
-const NOT_FOUND = /\b(case not found|cannot find case|no case found|not a valid case|invalid case number)\b[^.]*\.?/i;
-const SEALED = /\b(case under seal|this case is sealed|sealed case)\b[^.]*\.?/i;
+// The docket refusal's wordings (every way a CM/ECF page says it), with the rest of the court's sentence.
+const NOT_FOUND = new RegExp(String.raw`(?:${NOT_FOUND_NOTICE.source})[^.]*\.?`, "i");
+const SEALED = new RegExp(String.raw`(?:${SEALED_NOTICE.source})[^.]*\.?`, "i");
 
 /** Why this page is not the summary or count that was asked for. */
 export function refuseQueryPage(html: string, what: string): PageRefusal {
