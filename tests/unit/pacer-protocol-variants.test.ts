@@ -206,6 +206,18 @@ describe.skipIf(!HAS_CORPUS)(`refused pages, rewritten (${HAS_CORPUS ? "corpus" 
   }
 });
 
+describe.skipIf(!HAS_CORPUS)("pages of other kinds", () => {
+  it("no docket record of the corpus is a case summary or an entry count (a docket's receipt names the number in a <font>)", () => {
+    const dockets = ["district", "bankruptcy", "special", "appellate"].flatMap((folder) => corpusFiles(`pacer/${folder}`, ".html"));
+    expect(dockets.length).toBeGreaterThan(50);
+    for (const file of dockets) {
+      const html = corpusText(file);
+      expect(readCaseQuery(html).kind, file).toBe("refused");
+      expect(readMobileQuery(html).kind, file).toBe("refused");
+    }
+  });
+});
+
 describe.skipIf(!HAS_CORPUS)("the rewrites", () => {
   it("each changes some record of the folders it is for", () => {
     const folders: Array<[Record<string, Rewrite>, string[]]> = [
