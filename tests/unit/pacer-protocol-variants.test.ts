@@ -316,6 +316,11 @@ describe.skipIf(!HAS_CORPUS)("a free signal speaks only for its own case", () =>
     expect(readMobileQuery(noIds)).toMatchObject({ kind: "mobile_query", entryCount: 143, pacerCaseId: null });
     expect(entryCountSignal(readMobileQuery(noIds), "178502", "1:16-cv-745")).toBe(143);
     expect(entryCountSignal(readMobileQuery(noIds), "178502", "1:16-cv-746")).toBeNull();
+    // The heading may say more than the number.
+    const allDefendants = noIds.replace(/(<div class="ui-block-a">\s*)1:16-cv-00745-ESH/, "$1Case: 1:16-cv-00745-ESH All Defendants");
+    expect(readMobileQuery(allDefendants)).toMatchObject({ caseNumber: "Case: 1:16-cv-00745-ESH All Defendants" });
+    expect(entryCountSignal(readMobileQuery(allDefendants), "178502", "1:16-cv-745")).toBe(143);
+    expect(entryCountSignal(readMobileQuery(allDefendants), "178502", "1:16-cv-746")).toBeNull();
     expect(entryCountSignal(readMobileQuery(corpusText("pacer/case_queries/alsd.html")), "178502", "1:16-cv-745")).toBeNull();
   });
 });

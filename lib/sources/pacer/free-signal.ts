@@ -15,9 +15,12 @@ export interface CaseQuerySignal {
   dateTerminated: string | null;
 }
 
+/** The first number a text prints ("1:16-cv-00745-ESH All Defendants", "Case: 10-46652"). */
+const firstNumberIn = (text: string) => text.split(/\s+/).map((token) => splitCmEcfNumber(token)).find(Boolean) ?? null;
+
 /** Year and serial equal; office and type too where both numbers print them ("10-46652" is "4:10-bk-46652"). */
 function sameNumber(printed: string, listed: string): boolean {
-  const a = splitCmEcfNumber(printed);
+  const a = firstNumberIn(printed);
   const b = splitCmEcfNumber(listed);
   if (!a || !b) return false;
   if (a.year !== b.year || Number(a.serial) !== Number(b.serial)) return false;
