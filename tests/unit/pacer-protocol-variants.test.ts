@@ -8,6 +8,7 @@
 // (not_dockets, authentication_samples) must still be refused for the same reason. Then pages of courts the
 // corpus does not have, written by hand, each where a reader could misread.
 import { describe, expect, it } from "vitest";
+import { decodePage } from "@/lib/sources/decode-page";
 import { chooseCase } from "@/lib/sources/pacer/choose-possible-case";
 import { detectRefusal } from "@/lib/sources/pacer/detect-refusal";
 import { caseQuerySignal, entryCountSignal } from "@/lib/sources/pacer/free-signal";
@@ -21,17 +22,18 @@ import { expectRewriteReadsTheSame } from "../helpers/rewritten-corpus";
 
 type Rewrite = (text: string) => string;
 
-/** Which rewrites change some of `files`: a rewrite a folder gives nothing to is left out there (each changes
- * some record of some folder: the last test). */
+/** Which rewrites change some of `files`: a rewrite a folder gives nothing to is left out there (that each
+ * changes some record of some folder is tested under "the rewrites"). */
 function changingSome(rewrites: Record<string, Rewrite>, files: readonly string[]): Array<[string, Rewrite]> {
-  return Object.entries(rewrites).filter(([, rewrite]) => files.some((file) => rewrite(corpusText(file)) !== corpusText(file)));
+  const texts = files.map((file) => corpusText(file));
+  return Object.entries(rewrites).filter(([, rewrite]) => texts.some((text) => rewrite(text) !== text));
 }
 
 /** Text between tags only (markup, attribute values and scripts untouched). */
 const inText = (html: string, change: Rewrite) =>
   html.replace(/(<(script|style)\b[\s\S]*?<\/\2\s*>)|>([^<]+)(?=<)/gi, (whole, script?: string, _name?: string, text?: string) => (script ? whole : `>${change(text!)}`));
 /** Each attribute of each start tag, as name, value (without its quotes) and quote, written anew. */
-const attributes = (html: string, write: (name: string, value: string | null, quote: string) => string) =>
+const attributes = (html: string, write: (name: string, value: string, quote: string) => string) =>
   html.replace(/<([a-zA-Z][a-zA-Z0-9]*)((?:\s+[^\s"'<>\/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>=`]+))?)*)(\s*\/?)>/g, (_, name: string, list: string, end: string) => {
     const written = list.replace(/(\s+)([^\s"'<>\/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'<>=`]+))?/g, (__, space: string, key: string, raw?: string) => {
       if (raw === undefined) return `${space}${key}`;
@@ -56,9 +58,9 @@ const HTML_REWRITES: Record<string, Rewrite> = {
   "&nbsp; between the words of labels": (html) => html.replace(/(<b>|<strong>)([A-Za-z]+) ([A-Za-z ]+:\s*<\/(?:b|strong)>)/gi, (_, open: string, first: string, rest: string) => `${open}${first}&nbsp;${rest.replace(/ (?=\S)/g, "&nbsp;")}`),
   "&nbsp; after label colons": (html) => html.replace(/(:\s*<\/(?:b|strong)>)\s*/gi, "$1&nbsp;"),
   "&nbsp; between every two words": (html) => inText(html, (text) => text.replace(/(\S) (\S)/g, "$1&nbsp;$2")),
-  "single-quoted attributes": (html) => attributes(html, (name, value, quote) => `${name}='${quote === "'" ? value : value!.replace(/'/g, "&#39;")}'`),
-  "double-quoted attributes": (html) => attributes(html, (name, value, quote) => `${name}="${quote === '"' ? value : value!.replace(/"/g, "&quot;")}"`),
-  "unquoted attributes": (html) => attributes(html, (name, value, quote) => (/^[^\s"'<>=`]+$/.test(value!) ? `${name}=${value}` : `${name}=${quote}${value}${quote}`)),
+  "single-quoted attributes": (html) => attributes(html, (name, value, quote) => `${name}='${quote === "'" ? value : value.replace(/'/g, "&#39;")}'`),
+  "double-quoted attributes": (html) => attributes(html, (name, value, quote) => `${name}="${quote === '"' ? value : value.replace(/"/g, "&quot;")}"`),
+  "unquoted attributes": (html) => attributes(html, (name, value, quote) => (/^[^\s"'<>=`]+$/.test(value) ? `${name}=${value}` : `${name}=${quote}${value}${quote}`)),
   "spaces around =": (html) => attributes(html, (name, value, quote) => `${name} = ${quote}${value}${quote}`),
   "cells left unclosed": (html) => html.replace(/<\/td\s*>/gi, ""),
   "rows left unclosed": (html) => html.replace(/<\/tr\s*>/gi, ""),
@@ -70,8 +72,8 @@ const HTML_REWRITES: Record<string, Rewrite> = {
   "apostrophes as &#39;": (html) => inText(html, (text) => text.replace(/'/g, "&#39;")),
   "apostrophes as &apos;": (html) => inText(html, (text) => text.replace(/'/g, "&apos;")),
   "&#38; for &amp;": (html) => html.replace(/&amp;/gi, "&#38;"),
-  "&amp; in links": (html) => attributes(html, (name, value, quote) => `${name}=${quote}${/^href$/i.test(name) ? value!.replace(/&(?!amp;)/g, "&amp;") : value}${quote}`),
-  "a bare & in links": (html) => attributes(html, (name, value, quote) => `${name}=${quote}${/^href$/i.test(name) ? value!.replace(/&amp;/g, "&") : value}${quote}`),
+  "&amp; in links": (html) => attributes(html, (name, value, quote) => `${name}=${quote}${/^href$/i.test(name) ? value.replace(/&(?!amp;)/g, "&amp;") : value}${quote}`),
+  "a bare & in links": (html) => attributes(html, (name, value, quote) => `${name}=${quote}${/^href$/i.test(name) ? value.replace(/&amp;/g, "&") : value}${quote}`),
   "&#035; for #, and # for &#035;": (html) => inText(html, (text) => text.replace(/&#0*35;/g, "\u0000").replace(/(?<!&)#/g, "&#035;").replace(/\u0000/g, "#")),
   "numeric character references for commas and periods": (html) => inText(html, (text) => text.replace(/,/g, "&#44;").replace(/\./g, "&#46;")),
   "byte order mark": (html) => `\ufeff${html}`,
@@ -124,7 +126,7 @@ describe.skipIf(!HAS_CORPUS)(`mobile_query.pl pages, rewritten (${HAS_CORPUS ? "
 
 // --- possible_case_numbers.pl ---------------------------------------------------------------------------------
 
-/** Each element's attributes, rewritten as a list of [name, quote, value]. */
+/** Each element's attributes as a list of [name, value], changed and written anew in `quote`. */
 const attributesOf = (xml: string, change: (attributes: Array<[string, string]>) => Array<[string, string]>, quote = '"') =>
   xml.replace(/<([a-zA-Z]+)((?:\s+[a-zA-Z_:-]+\s*=\s*(?:"[^"]*"|'[^']*'))+)\s*(\/?)>/g, (_, name: string, list: string, slash: string) => {
     const attributes = [...list.matchAll(/([a-zA-Z_:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((m): [string, string] => [m[1]!, m[2] ?? m[3]!]);
@@ -372,6 +374,15 @@ describe("possible_case_numbers.pl answers of other courts", () => {
       expect(read(listed(bad)), bad).toMatchObject({ kind: "refused", reason: "unreadable" });
     }
     expect(ids(listed(good))).toEqual(["301"]);
+  });
+
+  it("a title with accented letters, sent as UTF-8 or as the ISO-8859-1 its declaration names, or as references", () => {
+    const title = "1:20-cv-00417 Peña v. Société Générale";
+    const xml = (declaration: string, written: string) => `${declaration}<request number="20-00417"><case number="1:20-cv-417" id="301" title="${written}"/></request>`;
+    const utf8 = decodePage(Buffer.from(xml('<?xml version="1.0" encoding="UTF-8"?>', title), "utf8"));
+    const latin1 = decodePage(Buffer.from(xml('<?xml version="1.0" encoding="ISO-8859-1"?>', title), "latin1"));
+    const references = xml("", title.replace(/[^\x00-\x7f]/g, (c) => `&#${c.codePointAt(0)};`));
+    for (const text of [utf8, latin1, references]) expect(read(text)).toMatchObject({ kind: "cases", cases: [{ caseName: "Peña v. Société Générale", pacerCaseId: "301" }] });
   });
 
   it("an HTML page in place of the XML (a proxy's error, the login form) is no answer", () => {
