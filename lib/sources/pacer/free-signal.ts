@@ -6,6 +6,7 @@
 // filing: a court that leaves it out, or a line the reader could not read, is no evidence nothing was filed.
 import type { PageRefusal } from "@/lib/sources/types";
 import type { CaseQuerySummary } from "./read-case-query";
+import { isSameCase } from "./printed-case-number";
 import type { MobileQuery } from "./read-mobile-query";
 import { splitCmEcfNumber } from "./split-cmecf-number";
 
@@ -18,14 +19,11 @@ export interface CaseQuerySignal {
 /** The first number a text prints ("1:16-cv-00745-ESH All Defendants", "Case: 10-46652"). */
 const firstNumberIn = (text: string) => text.split(/\s+/).map((token) => splitCmEcfNumber(token)).find(Boolean) ?? null;
 
-/** Year and serial equal; office and type too where both numbers print them ("10-46652" is "4:10-bk-46652"). */
+/** The same case by the docket's rule (isSameCase: "10-46652" is "4:10-bk-46652"); an unreadable number is not. */
 function sameNumber(printed: string, listed: string): boolean {
   const a = firstNumberIn(printed);
   const b = splitCmEcfNumber(listed);
-  if (!a || !b) return false;
-  if (a.year !== b.year || Number(a.serial) !== Number(b.serial)) return false;
-  if (a.office && b.office && a.office !== b.office) return false;
-  return !(a.type && b.type && a.type.toLowerCase() !== b.type.toLowerCase());
+  return a !== null && b !== null && isSameCase(a, b);
 }
 
 /** The docket entry count of the case, or null. */
