@@ -194,6 +194,8 @@ export interface PartialDocketRead {
   kind: "partial";
   parties?: SourceParty[];
   entries?: SourceEntry[];
+  /** ACIS parties of this page left out for want of a name, not marked non-public (read-acis-parties.ts). */
+  unnamedParties?: number;
   /** A paged list: the next page is `number + 1` while it is under `totalPages`. */
   page: { number: number; size: number; totalPages: number; totalElements: number } | null;
 }

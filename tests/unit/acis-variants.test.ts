@@ -14,7 +14,7 @@ import { combineAcisCase } from "@/lib/sources/florida/combine-acis-case";
 import { readAcisCase, readAcisCaseHandle } from "@/lib/sources/florida/read-acis-case";
 import { readAcisCourts } from "@/lib/sources/florida/read-acis-courts";
 import { readAcisDocketEntries } from "@/lib/sources/florida/read-acis-docket-entries";
-import { readAcisParties } from "@/lib/sources/florida/read-acis-parties";
+import { readAcisParties, unnamedPartiesRefusal } from "@/lib/sources/florida/read-acis-parties";
 import type { PartialDocketRead, SourceCase } from "@/lib/sources/types";
 import { corpusFiles, corpusText, HAS_CORPUS, NO_CORPUS_MESSAGE } from "@/tests/helpers/corpus";
 import { expectRewriteReadsTheSame } from "@/tests/helpers/rewritten-corpus";
@@ -250,10 +250,22 @@ describe("fields another court's answer may lack or type otherwise: read, or ref
       { name: "B. Jones", role: "Appellant", attorneys: [{ name: "C. Lee", role: "Primary" }] },
     ]);
     const oneNameless = readAcisParties(parties(party("A. Smith"), party(null)));
-    expect(oneNameless.kind === "partial" ? oneNameless.parties.map((item) => item.name) : oneNameless).toEqual(["A. Smith"]);
+    expect(oneNameless.kind === "partial" ? oneNameless.parties!.map((item) => item.name) : oneNameless).toEqual(["A. Smith"]);
     expect(readAcisParties(parties(party(null), { ...party(null), partyHeader: { partyType: "Party", partyActorInstance: { sortName: "Doe, J." } } }))).toMatchObject({ kind: "refused", reason: "unreadable" });
     const withheldOnly = readAcisParties(parties(party(null, { nonPublicFlag: true })));
     expect(withheldOnly.kind === "partial" ? withheldOnly.parties : withheldOnly).toEqual([]);
+  });
+  it("judges nameless parties on the whole list, not page by page: one alone on a later page is left out as among named ones", () => {
+    // 51 parties, 50 a page: the 51st, nameless, is alone on page 1. Read whole it would be left out.
+    const onPage = (number: number, totalPages: number, ...items: Record<string, unknown>[]) =>
+      JSON.stringify({ _embedded: { results: items }, page: { size: 1, totalElements: totalPages, totalPages, number } });
+    const pieces = [readAcisParties(onPage(0, 2, party("A. Smith"))), readAcisParties(onPage(1, 2, party(null)))];
+    expect(pieces.map((piece) => (piece.kind === "partial" ? piece.parties!.map((item) => item.name) : piece))).toEqual([["A. Smith"], []]);
+    expect(unnamedPartiesRefusal(pieces.filter((piece): piece is PartialDocketRead => piece.kind === "partial"))).toBeNull();
+    // Every page nameless: the case's parties are another layout, refused once every page is read.
+    const nameless = [readAcisParties(onPage(0, 2, party(null))), readAcisParties(onPage(1, 2, party(null)))];
+    expect(nameless.every((piece) => piece.kind === "partial")).toBe(true);
+    expect(unnamedPartiesRefusal(nameless.filter((piece): piece is PartialDocketRead => piece.kind === "partial"))).toMatchObject({ kind: "refused", reason: "unreadable" });
   });
 });
 

@@ -13,7 +13,7 @@ import { combineAcisCase } from "./combine-acis-case";
 import { fetchAcisCasePage, fetchAcisCourts, searchAcisCase } from "./fetch-acis";
 import { readAcisCase, readAcisCaseHandle } from "./read-acis-case";
 import { readAcisDocketEntries } from "./read-acis-docket-entries";
-import { readAcisParties } from "./read-acis-parties";
+import { readAcisParties, unnamedPartiesRefusal } from "./read-acis-parties";
 
 /** Pages read at most per list: 5,000 entries, far beyond any appellate docket seen. */
 const MAX_PAGES = 100;
@@ -100,6 +100,8 @@ async function fetchCase(request: FetchCaseRequest): Promise<SourceResult> {
   const stored = await storedState(court.court_code, caseId);
   const parties = await readPages(request, "parties", acisCourt.id, handle.caseId);
   if ("failure" in parties) return courtUnavailable("acis", request, parties.failure);
+  const unnamed = unnamedPartiesRefusal(parties.pieces);
+  if (unnamed) return courtUnavailable("acis", request, `parties: ${unnamed.reason}: ${unnamed.message}`);
   // A refresh stops at the first page that holds an entry the cache has: the rest is older and stored. Unless the
   // entries were last read whole a day ago or more: then all of them (ACIS_WHOLE_READING_MS).
   const incremental = stored !== null && stored.entriesWholeAt !== null && request.now.getTime() - stored.entriesWholeAt.getTime() < ACIS_WHOLE_READING_MS;

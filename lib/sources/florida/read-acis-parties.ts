@@ -17,8 +17,8 @@ export function readAcisParties(json: string): PartialDocketRead | PageRefusal {
     if (!header) return refuse("not_a_docket", "not ACIS's list of parties: an item without a partyHeader");
     const name = actorName(header);
     // A party without a name is not shown: one ACIS withholds from the public (nonPublicFlag) may come so, and a
-    // single nameless one refused would make the whole case unavailable for a row nobody can name. A page whose
-    // public parties all lack one is another layout, refused below rather than stored without its parties.
+    // single nameless one refused would make the whole case unavailable for a row nobody can name. A case whose
+    // parties all lack one is another layout (unnamedPartiesRefusal), refused rather than stored without them.
     if (!name) {
       if (flag(item.nonPublicFlag) !== true) nameless += 1;
       continue;
@@ -35,6 +35,19 @@ export function readAcisParties(json: string): PartialDocketRead | PageRefusal {
       attorneys: attorneys.length === 0 && flag(item.proSeFlag) === true ? [{ name, role: "Pro Se" }] : attorneys,
     });
   }
-  if (nameless > 0 && parties.length === 0) return refuse("unreadable", `ACIS parties without a name (partyActorInstance.displayName), ${nameless} of them and none named: another layout`);
-  return { kind: "partial", parties, page: found.page };
+  const piece: PartialDocketRead = { kind: "partial", parties, page: found.page, ...(nameless > 0 ? { unnamedParties: nameless } : {}) };
+  // A page that is the whole list is judged here; the pages of a longer one together (acis-source.ts).
+  const whole = !found.page || found.page.totalPages <= 1;
+  return (whole && unnamedPartiesRefusal([piece])) || piece;
+}
+
+/**
+ * The refusal of a case none of whose parties has a name while one or more of them is not marked non-public:
+ * another layout (`displayName` moved), not a case without parties. Judged on every page of the list together:
+ * a nameless party alone on its page (the 51st) is left out as it is among named ones.
+ */
+export function unnamedPartiesRefusal(pieces: readonly PartialDocketRead[]): PageRefusal | null {
+  const unnamed = pieces.reduce((sum, piece) => sum + (piece.unnamedParties ?? 0), 0);
+  const named = pieces.reduce((sum, piece) => sum + (piece.parties?.length ?? 0), 0);
+  return unnamed > 0 && named === 0 ? refuse("unreadable", `ACIS parties without a name (partyActorInstance.displayName), ${unnamed} of them and none named: another layout`) : null;
 }
