@@ -192,6 +192,28 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("the free public docket systems
         })),
         restore: () => env.acis.serveEntries("4D2026-0606", null),
       },
+      {
+        // The newest cases, not the one asked: the search ignored its filter, which says nothing of this case.
+        name: "ACIS: a case search that did not filter by number",
+        court: "fladistctapp4",
+        number: "4D2026-0606",
+        serve: () => env.acis.serveSearch(JSON.parse(corpusText("state/florida/cases/unfiltered.compare.json").replaceAll('"4D2026-0606"', '"4D2026-9606"'))),
+        restore: () => env.acis.serveSearch(null),
+      },
+      {
+        // displayName moved: no party of the case has a name, over two pages (one a page).
+        name: "ACIS: parties without names on every page",
+        court: "fladistctapp4",
+        number: "4D2026-0606",
+        serve: () => {
+          env.acis.pageCap = 1;
+          env.acis.serveParties("4D2026-0606", ["Isaiah Hargrett", "State of Florida"].map((name) => ({ partyHeader: { partyType: "Party", partyActorInstance: { fullName: name } }, nonPublicFlag: false })));
+        },
+        restore: () => {
+          env.acis.pageCap = null;
+          env.acis.serveParties("4D2026-0606", null);
+        },
+      },
     ];
     forgetAcisCourtsForTests();
     for (const { name, court, number, serve, restore } of damaged) {

@@ -3,9 +3,10 @@
 // case headers: the recorded case_info headers and every header of the recorded search pages),
 // `GET /courts/{court}/cms/cases/{case}/docketentries` and `/parties` (paged, `page` and `size`; entries
 // newest first, as recorded). A case known by its header whose parties or entries were not recorded answers
-// an empty list (the replay cannot know them: tests of what a docket holds use wholeCases()); a path or a
+// an empty list (the replay cannot know them: tests of what a docket holds use wholeCases()), unless a test serves
+// parties; a path or a
 // case it does not know answers Spring's 404 body. A test can serve an earlier state of a docket (its newest entries not
-// yet entered) or entries of another shape, and cap the page size (to make a short docket span several pages).
+// yet entered), entries or parties of another shape, a search that ignores its filter, and cap the page size (to make a short docket span several pages).
 import { corpusFiles, corpusJson } from "../corpus";
 import type { ReplayProtocol, ReplayRequest, ReplayResponse } from "./replay-server";
 
@@ -30,6 +31,10 @@ export class AcisReplay implements ReplayProtocol {
   /** Case number → docket entries as recorded (newest first), and as served now. */
   private readonly recordedEntries = new Map<string, Json[]>();
   private readonly entries = new Map<string, Json[]>();
+  /** Case number → parties a test serves (none recorded for the replayed cases). */
+  private readonly parties = new Map<string, Json[]>();
+  /** A search answer a test serves whatever number is asked (a search that ignores its filter), or null. */
+  private searchAnswer: Json | null = null;
   private readonly courts: Json;
   /** Largest page served, whatever `size` asks (null: as asked). */
   pageCap: number | null = null;
@@ -75,6 +80,17 @@ export class AcisReplay implements ReplayProtocol {
     this.entries.set(number.toUpperCase(), items ?? this.recordedEntries.get(number.toUpperCase())!);
   }
 
+  /** Serves these items as the case's parties; null: none again. */
+  serveParties(number: string, items: Json[] | null): void {
+    if (items) this.parties.set(number.toUpperCase(), items);
+    else this.parties.delete(number.toUpperCase());
+  }
+
+  /** Answers every case search with this body (e.g. the unfiltered list); null: the search by number again. */
+  serveSearch(body: Json | null): void {
+    this.searchAnswer = body;
+  }
+
   /** The docket's entries as recorded, newest first. */
   recordedItems(number: string): Json[] {
     return this.recordedEntries.get(number.toUpperCase())!;
@@ -87,6 +103,7 @@ export class AcisReplay implements ReplayProtocol {
       return json(this.courts);
     }
     if (request.path === "/courts/cms/cases/" || request.path === "/courts/cms/cases") {
+      if (this.searchAnswer) return json(this.searchAnswer);
       const header = this.headers.get((request.query.get("caseNumber") ?? "").trim().toUpperCase());
       return json(page(header ? [{ caseHeader: header }] : [], 0, Number(request.query.get("size") ?? 50)));
     }
@@ -94,7 +111,7 @@ export class AcisReplay implements ReplayProtocol {
     if (!match) return request.path.startsWith("/courts") ? notFound(request.path) : null;
     const number = this.numbers.get(decodeURIComponent(match[2]!));
     if (!number) return notFound(request.path);
-    const items = (match[3] === "docketentries" ? this.entries.get(number) : undefined) ?? [];
+    const items = (match[3] === "docketentries" ? this.entries.get(number) : this.parties.get(number)) ?? [];
     const size = Math.min(Number(request.query.get("size") ?? 20), this.pageCap ?? Number.POSITIVE_INFINITY);
     return json(page(items, Number(request.query.get("page") ?? 0), size));
   }
