@@ -290,15 +290,27 @@ describe.skipIf(!HAS_CORPUS)("the endpoints as the live source uses them (fetch-
     expect(checked).toBeGreaterThan(100);
   });
 
+  it("cases: a header it cannot read refuses a search, unless it is another case's than the one searched for", () => {
+    const answer = search({ ...HEADER, caseNumber: "SC2026-07031", closedFlag: "maybe" }, HEADER);
+    expect(readAcisCase(answer)).toMatchObject({ kind: "refused", reason: "unreadable" });
+    expect(readAcisCase(answer, "SC2026-07031")).toMatchObject({ kind: "refused", reason: "unreadable" });
+    const read = readAcisCase(answer, "sc2026-0703");
+    expect(Array.isArray(read) ? read.map((item) => item.case.caseNumber) : read).toEqual(["SC2026-0703"]);
+  });
+
   it("cases: a search that lists other cases and not the one asked for did not filter by number: refused, not 'no such case'", () => {
     // The unfiltered search (10,000 cases, newest first) is what a search answers that ignores `caseNumber`.
     const unfiltered = corpusText("state/florida/cases/unfiltered.compare.json");
     expect(readAcisCaseHandle(unfiltered, "4D2019-0001")).toMatchObject({ kind: "refused", reason: "not_a_docket" });
     expect(readAcisCaseHandle(unfiltered, "4D2026-0606")).toEqual({ caseId: "562e4de3-c5ea-4e8d-a87f-3c80c4693c70", courtNumber: "5" });
-    // A filter that matches by part answers the longer numbers holding this one: the court has no such case.
-    const longer = unfiltered.replaceAll('"4D2026-0606"', '"4D2026-06061"');
-    expect(longer).not.toBe(unfiltered);
-    expect(readAcisCaseHandle(longer.replace(/"caseNumber"\s*:\s*"(?!4D2026-06061")[^"]*"/g, '"caseNumber": "4D2026-06061"'), "4D2026-0606")).toBeNull();
+    // A filter that matches by part answers, in one page, numbers that continue this one with digits: the court
+    // has no such case. In more pages (the case could be on a later one), or with other endings, it is not that.
+    const longer = (...numbers: string[]) => search(...numbers.map((caseNumber) => ({ ...HEADER, caseNumber })));
+    expect(readAcisCaseHandle(longer("SC2026-07031", "SC2026-07032"), "SC2026-0703")).toBeNull();
+    expect(readAcisCaseHandle(longer("SC2026-07031", "SC2026-0703A"), "SC2026-0703")).toMatchObject({ kind: "refused", reason: "not_a_docket" });
+    const pages = JSON.parse(longer("SC2026-07031")) as { page: { totalPages: number; totalElements: number } };
+    pages.page = { ...pages.page, totalPages: 2, totalElements: 51 };
+    expect(readAcisCaseHandle(JSON.stringify(pages), "SC2026-0703")).toMatchObject({ kind: "refused", reason: "not_a_docket" });
     // An empty search is the court's "no such case".
     expect(readAcisCaseHandle(corpusText("state/florida/documents/4D2026-0606_1.compare.json"), "4D2019-0001")).toBeNull();
   });

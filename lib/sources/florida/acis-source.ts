@@ -81,7 +81,7 @@ async function fetchCase(request: FetchCaseRequest): Promise<SourceResult> {
   if (search.status === 404) return { kind: "not_found" };
   if (search.status !== 200) return courtUnavailable("acis", request, `the case search answered HTTP ${search.status}`);
   const text = search.text();
-  const found = readAcisCase(text);
+  const found = readAcisCase(text, caseId);
   if (!Array.isArray(found) && found.kind === "refused") {
     return found.reason === "case_not_found" ? { kind: "not_found" } : courtUnavailable("acis", request, `${found.reason}: ${found.message}`);
   }

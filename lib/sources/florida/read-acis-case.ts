@@ -62,7 +62,12 @@ function sourceCaseOf(header: Fields): SourceCase | PageRefusal | null {
   };
 }
 
-export function readAcisCase(json: string): DocketRead | DocketRead[] | PageRefusal {
+/**
+ * The case (a case header) or the cases (a search's list). A header it cannot read refuses the answer, except,
+ * when the number searched for is given, a header of another number: that case's unreadable flag says nothing of
+ * the one asked for.
+ */
+export function readAcisCase(json: string, caseNumber?: string): DocketRead | DocketRead[] | PageRefusal {
   const root = parseAcis(json, "case");
   if (isRefusal(root)) return root;
   const single = record(root.caseHeader);
@@ -78,8 +83,12 @@ export function readAcisCase(json: string): DocketRead | DocketRead[] | PageRefu
     const header = record(item.caseHeader);
     if (!header) return refuse("not_a_docket", "not ACIS's list of cases: an item without a caseHeader");
     const source = sourceCaseOf(header);
-    // A header this reader cannot read refuses the list: dropped, the case searched for would be "not found".
-    if (source && isRefusal(source)) return source;
+    // A header this reader cannot read refuses the list (dropped, the case searched for would be "not found"),
+    // unless it is another case's than the one searched for.
+    if (source && isRefusal(source)) {
+      if (caseNumber !== undefined && str(header.caseNumber).toUpperCase() !== caseNumber.trim().toUpperCase()) continue;
+      return source;
+    }
     if (source) reads.push({ kind: "case", case: source, courtCode: acisCourtCode(source.caseNumber) });
   }
   if (reads.length === 0) return found.items.length === 0 ? refuse("case_not_found", "ACIS found no case") : refuse("not_a_docket", "an ACIS list that holds no cases");
@@ -89,7 +98,8 @@ export function readAcisCase(json: string): DocketRead | DocketRead[] | PageRefu
 /**
  * Where the case with this number sits in ACIS, from a case header or a search's list: its id (the case
  * path's last segment) and its court's number (`courtID`, matched to the list of courts). Null when the
- * answer holds no case at all (the search found none), or only longer numbers that hold this one. Refused when
+ * answer holds no case at all (the search found none), or, in one page, only numbers that continue this one with
+ * digits (a filter matching by part). Refused when
  * it holds the case without its id or its court's number (another layout), and when it holds other cases and not
  * this one: a search by number that answers others has not applied its filter (the unfiltered list starts with
  * the newest cases), and that is no sign the court lacks the case.
@@ -97,14 +107,22 @@ export function readAcisCase(json: string): DocketRead | DocketRead[] | PageRefu
 export function readAcisCaseHandle(json: string, caseNumber: string): { caseId: string; courtNumber: string } | PageRefusal | null {
   const root = parseAcis(json, "case");
   if (isRefusal(root)) return null;
-  const headers = record(root.caseHeader) ? [record(root.caseHeader)!] : (halList(root)?.items ?? []).map((item) => record(item.caseHeader)).filter((header): header is Fields => header !== null);
+  const found = record(root.caseHeader) ? null : halList(root);
+  const headers = found ? found.items.map((item) => record(item.caseHeader)).filter((header): header is Fields => header !== null) : [record(root.caseHeader)].filter((header): header is Fields => header !== null);
   const asked = caseNumber.trim().toUpperCase();
   const header = headers.find((candidate) => str(candidate.caseNumber).toUpperCase() === asked);
   if (!header) {
-    // Numbers that all hold this one (SC2026-10001 for SC2026-1000) are a filter that matches by part: the court
-    // has no such case. Any other number listed is the unfiltered list.
-    const unfiltered = headers.find((candidate) => !str(candidate.caseNumber).toUpperCase().includes(asked));
-    return unfiltered === undefined ? null : refuse("not_a_docket", `ACIS answered ${headers.length} other case(s) (${str(unfiltered.caseNumber)}...), not ${caseNumber}: the search by number was not applied`);
+    // A whole answer (one page) of numbers that each continue this one with digits (SC2026-10001 for
+    // SC2026-1000) is a filter that matches by part: the court has no such case. Any other number listed, or
+    // more pages (the case could be on a later one), is not that.
+    const longer = (candidate: Fields) => {
+      const number = str(candidate.caseNumber).toUpperCase();
+      return number.startsWith(asked) && /^\d+$/.test(number.slice(asked.length));
+    };
+    const whole = !found?.page || found.page.totalPages <= 1;
+    const other = headers.find((candidate) => !longer(candidate));
+    if (headers.length === 0 || (whole && other === undefined)) return null;
+    return refuse("not_a_docket", `ACIS answered ${found?.page?.totalElements ?? headers.length} other case(s) (${str((other ?? headers[0]!).caseNumber)}...), not ${caseNumber}: the search by number was not applied`);
   }
   const caseId = str(header.caseInstanceUUID);
   const courtNumber = str(header.courtID);
