@@ -384,7 +384,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("the free public docket systems
       // Before, a paid "changed: false" off the cache the refresh could not bring up to date.
       const down = await monitor(first.body.meta.queried_at);
       expect(down.status).toBe(503);
-      expect(down.body.error).toMatchObject({ code: "source_unavailable", message: expect.stringContaining("did not answer") });
+      expect(down.body.error).toMatchObject({ code: "source_unavailable", message: expect.stringContaining("No refresh of this case has been answered") });
       // A free court has no fee budget to blame (before, every court's answer named one).
       expect(down.body.error.message).not.toMatch(/budget/);
       expect(Number(down.headers.get("retry-after"))).toBeGreaterThan(0);
