@@ -200,6 +200,33 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a PACER case no refresh kept c
     expect(unvouched.body.meta.cache_age_seconds).toBeLessThan(60);
   });
 
+  it("the case query cannot vouch over weeks: an entry docketed since with a date no later than the cache's latest filing is read, not answered 'no change'", async () => {
+    // A court whose entry count page answers nothing (404), so the free case query (iquery.pl) is its only page.
+    env.pacer.feeds.set("nyed", { kind: "none" });
+    env.server.fail({ match: /mobile_query\.pl/, kind: "status", status: 404 });
+    env.pacer.advanceTo("2009-06-30");
+    const hosted = host("nyed");
+    // An entry filed long before the cache's latest filing, not yet on the docket when the case was read.
+    const entered = (row: HostedDocket["docket"]["rows"][number]) => row.entered ?? row.filed!;
+    const late = hosted.docket.rows.filter((row) => entered(row) <= "2009-06-30")[2]!;
+    const hide = (day: string) => (hosted.docket = { ...hosted.docket, rows: hosted.docket.rows.map((row) => (row.start === late.start ? { ...row, entered: day } : row)) });
+    hide("2999-01-01");
+    expect((await query("nyed", hosted.caseId)).status).toBe(200);
+    expect((await pollCourtFeed(prisma(), pacerSettings()!, "nyed", new Date())).status).toBe("none");
+    await fortyDaysAgo("nyed", hosted.caseId);
+    const held = await storedCount(hosted.caseId);
+    // Docketed since, dated as filed then: the court's "date of last filing" is still the cache's latest.
+    hide("2009-06-30");
+    const before = env.server.log.length;
+    const check = await monitor("nyed", hosted.caseId, lastChecked());
+    expect(check.status, check.text).toBe(200);
+    expect(check.body).toMatchObject({ changed: true, change_count: 1 });
+    // Not asked at all: what it could say vouches for nothing.
+    expect(askedSince(before)).not.toContain("iquery.pl");
+    expect(askedSince(before)).toContain("DktRpt.pl");
+    expect(await storedCount(hosted.caseId)).toBe(held + 1);
+  });
+
   it("a case whose reports are held is not taken for one the signals vouched for: answered as before (no report bought, /v2/monitor 503)", async () => {
     const hosted = await countedWithoutFeed();
     // Its last docket report went unanswered (PACER may have billed it): held back, as report-hold.ts holds it.

@@ -18,9 +18,11 @@
 // Cases no refresh kept current (`untracked`: a query reads them again first, lib/cases/plan-untracked-reads.ts)
 // go through the same rules, which hold for a reading weeks old: the feed vouches only when polled without gap
 // since it (poll-court-feed.ts), an entry count is compared with the court's own count as of a stored reading
-// or verification. Two things differ: a count is compared only with such a count of the court's (the cache's
-// rows may hold entries the court struck since, so over weeks a new filing could even them out), and a held case
-// is returned (the adapter answers it without asking PACER, as for any query) rather than waiting for a run.
+// or verification. Three things differ: a count is compared only with such a count of the court's (the cache's
+// rows may hold entries the court struck since, so over weeks a new filing could even them out); the case query
+// is not asked (its "date of last filing" is a day, which an entry docketed since with a date no later than the
+// cache's latest filing does not move); and a held case is returned (the adapter answers it without asking
+// PACER, as for any query) rather than waiting for a run.
 // The free signals only decide what to buy: with the fee budget spent nothing can be bought, so none is asked
 // for (an entry count page can charge, "Cost:"), and a run that a charged page brings to the budget stops
 // asking; the cases go on to the adapter, which answers "budget spent" without asking PACER, and the run
@@ -172,6 +174,9 @@ async function changedByFreeSignals(
       const baseline = listedBaseline(row, untracked);
       return { changed: baseline === null || entryCount.count !== baseline, listedCount: entryCount.count, chargedCents };
     }
+    // Nor the case query (untracked): its dates are days, and an entry docketed since the reading with a date no
+    // later than the cache's latest filing (later that day, or dated back) moves neither; over weeks it cannot vouch.
+    if (untracked) return { changed: true, listedCount: null, chargedCents };
     const summary = await fetchCaseQuery(options);
     if (summary === null) return { changed: true, listedCount: null, chargedCents };
     const lastFiled = row.last_filed_at?.toISOString().slice(0, 10) ?? null;
