@@ -305,6 +305,18 @@ describe.skipIf(!HAS_CORPUS)("a free signal speaks only for its own case", () =>
     for (const other of ["1:08-cv-2204", "1:09-cv-2203", "2:08-cv-2203", "1:08-cr-2203"]) expect(signal(noIds, other), other).toBeNull();
   });
 
+  it("a number with a suffix the grammar does not read (nysd's '1:15-mc-00105-P1', casb's '95-05684-PB7') is still the case's", () => {
+    const printing = (number: string) => dcd.replace(/1:08-cv-02203-PLF/, number);
+    expect(signal(printing("1:08-cv-02203-P1"))).toMatchObject({ dateOfLastFiling: "2010-06-22" });
+    expect(signal(printing("1:08-cv-02203-P1"), "1:08-cv-02203-P1")).toMatchObject({ dateOfLastFiling: "2010-06-22" });
+    expect(signal(printing("08-02203-PB7"), "1:08-bk-2203")).toMatchObject({ dateOfLastFiling: "2010-06-22" });
+    for (const other of ["1:08-cv-2204", "1:08-cr-2203", "2:08-cv-2203"]) expect(signal(printing("1:08-cv-02203-P1"), other), other).toBeNull();
+    expect(signal(printing("08-02203-PB7"), "1:09-bk-2203")).toBeNull();
+    const mobile = corpusText("pacer/mobile_queries/dcd.html").replace(/(<div class="ui-block-a">\s*)1:16-cv-00745-ESH/, "$11:16-cv-00745-P1");
+    expect(entryCountSignal(readMobileQuery(mobile), "178502", "1:16-cv-745")).toBe(143);
+    expect(entryCountSignal(readMobileQuery(mobile), "178502", "1:16-cv-746")).toBeNull();
+  });
+
   it("a refused page says nothing", () => {
     expect(signal(corpusText("pacer/case_queries/alsd.html"))).toBeNull();
     expect(signal(corpusText("pacer/authentication_samples/please_log_in.html"))).toBeNull();

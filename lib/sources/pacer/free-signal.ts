@@ -8,7 +8,7 @@ import type { PageRefusal } from "@/lib/sources/types";
 import type { CaseQuerySummary } from "./read-case-query";
 import { isSameCase } from "./printed-case-number";
 import type { MobileQuery } from "./read-mobile-query";
-import { splitCmEcfNumber } from "./split-cmecf-number";
+import { splitCmEcfNumber, type CmEcfNumber } from "./split-cmecf-number";
 
 export interface CaseQuerySignal {
   /** ISO date of the last filing. */
@@ -16,13 +16,28 @@ export interface CaseQuerySignal {
   dateTerminated: string | null;
 }
 
+/** A suffix of letters and digits after the number ("-P1", casb's initials and chapter "-PB7"): not in the grammar. */
+const MIXED_SUFFIX = /-(?=[a-z0-9]*[a-z])(?=[a-z0-9]*\d)[a-z0-9]+$/i;
+
+/**
+ * A number as the grammar reads it, else without the suffixes it does not know ("1:15-mc-00105-P1" as
+ * "1:15-mc-00105"): what isSameCase compares (year, serial, type, office) comes before them, and a court
+ * printing such numbers would otherwise never have a free signal, its every refresh a paid read.
+ */
+function numberOf(token: string): CmEcfNumber | null {
+  for (let rest = token; ; rest = rest.replace(MIXED_SUFFIX, "")) {
+    const number = splitCmEcfNumber(rest);
+    if (number || !MIXED_SUFFIX.test(rest)) return number;
+  }
+}
+
 /** The first number a text prints ("1:16-cv-00745-ESH All Defendants", "Case: 10-46652"). */
-const firstNumberIn = (text: string) => text.split(/\s+/).map((token) => splitCmEcfNumber(token)).find(Boolean) ?? null;
+const firstNumberIn = (text: string) => text.split(/\s+/).map(numberOf).find(Boolean) ?? null;
 
 /** The same case by the docket's rule (isSameCase: "10-46652" is "4:10-bk-46652"); an unreadable number is not. */
 function sameNumber(printed: string, listed: string): boolean {
   const a = firstNumberIn(printed);
-  const b = splitCmEcfNumber(listed);
+  const b = numberOf(listed.trim());
   return a !== null && b !== null && isSameCase(a, b);
 }
 
