@@ -9,7 +9,7 @@
 // corpus does not have, written by hand, each where a reader could misread.
 import { describe, expect, it } from "vitest";
 import { decodePage } from "@/lib/sources/decode-page";
-import { chooseCase } from "@/lib/sources/pacer/choose-possible-case";
+import { chooseCase, unreadMayBe } from "@/lib/sources/pacer/choose-possible-case";
 import { detectRefusal } from "@/lib/sources/pacer/detect-refusal";
 import { caseQuerySignal, entryCountSignal } from "@/lib/sources/pacer/free-signal";
 import { readCaseQuery } from "@/lib/sources/pacer/read-case-query";
@@ -379,13 +379,31 @@ describe("possible_case_numbers.pl answers of other courts", () => {
     expect(read(listed('<message text="Please try again later"/>'))).toMatchObject({ kind: "refused", reason: "unreadable" });
   });
 
-  it("a list with a case it cannot read is unreadable, not a list without our case", () => {
+  it("a listed case it cannot read (no number, no numeric id) stands in the way only of the case it may be", () => {
     const good = `<case number="1:20-cv-417" id="301" title="1:20-cv-00417 Smith v. Jones"/>`;
-    for (const bad of [`<case number="1:20-cr-417" title="1:20-cr-00417 USA v. Doe"/>`, `<case number="1:20-cr-417" id="n/a" title="x"/>`, `<case id="302" title="1:20-cr-00417 USA v. Doe"/>`]) {
-      expect(read(listed(`${good}\n${bad}`)), bad).toMatchObject({ kind: "refused", reason: "unreadable" });
+    // Another case's, by its number or its title: the list still answers for 1:20-cv-00417, not for 1:20-cr-00417.
+    for (const bad of [
+      `<case number="1:20-cr-417" title="1:20-cr-00417 USA v. Doe"/>`,
+      `<case number="1:20-cr-417" id="n/a" title="x"/>`,
+      `<case id="302" title="1:20-cr-00417 USA v. Doe"/>`,
+      `<case number="?" title="1:20-cr-00417 USA v. Doe"/>`,
+    ]) {
+      const answer = read(listed(`${good}\n${bad}`));
+      if (answer.kind !== "cases") throw new Error(`${bad}: ${JSON.stringify(answer)}`);
+      expect(answer.cases.map((c) => c.pacerCaseId), bad).toEqual(["301"]);
+      expect(chooseCase(answer.cases, "1:20-cv-00417")?.pacerCaseId, bad).toBe("301");
+      expect(unreadMayBe(answer.unread ?? [], "1:20-cv-00417"), bad).toBe(false);
+      expect(unreadMayBe(answer.unread ?? [], "1:20-cr-00417"), bad).toBe(true);
       expect(read(listed(bad)), bad).toMatchObject({ kind: "refused", reason: "unreadable" });
     }
-    expect(ids(listed(good))).toEqual(["301"]);
+    // One that may be the case asked for: a number not read at all, or the case's own (its main docket beside a
+    // defendant's, or one printed without office and type).
+    for (const bad of [`<case title="Sealed"/>`, `<case number="1:20-cv-417" title="1:20-cv-00417 Smith v. Jones"/>`, `<case number="20-417" id=""/>`]) {
+      const answer = read(listed(`${good}\n${bad}`));
+      if (answer.kind !== "cases") throw new Error(`${bad}: ${JSON.stringify(answer)}`);
+      expect(unreadMayBe(answer.unread ?? [], "1:20-cv-00417"), bad).toBe(true);
+    }
+    expect(read(listed(good))).toEqual({ kind: "cases", cases: [expect.objectContaining({ pacerCaseId: "301" })] });
   });
 
   it("a title with accented letters, sent as UTF-8 or as the ISO-8859-1 its declaration names, or as references", () => {

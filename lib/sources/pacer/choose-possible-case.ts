@@ -4,6 +4,7 @@
 // (they change when a case is reassigned). A criminal case lists one docket per defendant besides the
 // case itself: the main case is the one without a defendant number, else the lowest defendant; PACER
 // numbers a case's dockets in the order it opens them, so the lowest internal id breaks a tie.
+import { isSameCase } from "./printed-case-number";
 import type { PossibleCase } from "./read-possible-case-numbers";
 import { splitCmEcfNumber, type CmEcfNumber } from "./split-cmecf-number";
 
@@ -36,4 +37,20 @@ export function chooseCase(cases: readonly PossibleCase[], caseId: string): Poss
   const rank = (listed: PossibleCase) => listed.defendantNumber ?? 0;
   matches.sort((a, b) => rank(a) - rank(b) || Number(a.pacerCaseId) - Number(b.pacerCaseId));
   return matches[0] ?? null;
+}
+
+/**
+ * Whether a listed case the reader could not read (its number as written, "" when none) may be `caseId`: a
+ * number not read at all may be anything, and one read may be the case where office and type, given by both,
+ * agree (isSameCase: a main docket beside a defendant's, "20-417" without office or type). Then the list
+ * answers neither "not found" nor a choice among the rest.
+ */
+export function unreadMayBe(unread: readonly string[], caseId: string): boolean {
+  const wanted = splitCmEcfNumber(caseId);
+  // A number that is none (chooseCase answers null for it) is no case of any list.
+  if (!wanted) return false;
+  return unread.some((written) => {
+    const number = splitCmEcfNumber(written);
+    return number === null || isSameCase(number, wanted);
+  });
 }

@@ -4,7 +4,7 @@
 // forgotten (forgetPacerCase) and asked once more at the next read. "Cannot find case" → not found; "Case
 // Under Seal" → sealed.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { chooseCase } from "./choose-possible-case";
+import { chooseCase, unreadMayBe } from "./choose-possible-case";
 import { ecfRequest, EcfUnavailable } from "./ecf-request";
 import type { PacerSettings } from "./pacer-settings";
 import { readPossibleCaseNumbers } from "./read-possible-case-numbers";
@@ -43,6 +43,10 @@ export async function lookupPacerCase({ prisma, settings, courtCode, caseId, sig
     case "sealed":
       return { kind: "sealed", message: reading.message };
     case "cases": {
+      // A listed case it could not read may be this one: neither "not found" nor another docket, but asked again.
+      if (reading.unread && unreadMayBe(reading.unread, caseId)) {
+        throw new EcfUnavailable(`${courtCode}: possible_case_numbers.pl listed a case it could not read (${reading.unread.join(", ") || "no number"}) that may be ${caseId}`);
+      }
       const chosen = chooseCase(reading.cases, caseId);
       if (!chosen) return { kind: "not_found" };
       await prisma.pacerCase.upsert({

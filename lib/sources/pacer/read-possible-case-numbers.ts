@@ -34,7 +34,8 @@ export interface PossibleCase {
 }
 
 export type PossibleCaseNumbers =
-  | { kind: "cases"; cases: PossibleCase[] }
+  /** `unread`: the numbers (as the element writes them, "" when it gives none) of listed cases not read. */
+  | { kind: "cases"; cases: PossibleCase[]; unread?: string[] }
   | { kind: "not_found"; message: string }
   | { kind: "sealed"; message: string }
   | { kind: "login_required"; message: string }
@@ -77,6 +78,13 @@ function readCase(element: Element): PossibleCase | null {
   };
 }
 
+/** The number a listed case's element writes: the first of its `number`, its title's first word and its sortable
+ * form that reads as one, else the first given, else "". */
+function numberWritten(element: Element): string {
+  const written = [element.attribs.number, element.attribs.title?.trim().split(/\s+/)[0], element.attribs.sortable].map((text) => text?.trim() ?? "").filter(Boolean);
+  return written.find((text) => splitCmEcfNumber(text) !== null) ?? written[0] ?? "";
+}
+
 export function readPossibleCaseNumbers(text: string): PossibleCaseNumbers {
   // An expired session can answer with the HTML login form instead of XML.
   if (isLoginPage(text)) return { kind: "login_required", message: "CM/ECF login page: the session is not logged in" };
@@ -87,10 +95,11 @@ export function readPossibleCaseNumbers(text: string): PossibleCaseNumbers {
 
   const read = caseElements.map(readCase);
   const cases = read.filter((c): c is PossibleCase => c !== null);
-  // A list read only in part cannot say the case is not in it (the unread one may be it): unreadable, so the
-  // lookup is tried again rather than answered "not found".
-  if (cases.length > 0 && cases.length < read.length) return { kind: "refused", reason: "unreadable", message: `${read.length - cases.length} of ${read.length} listed cases without a number or numeric id` };
-  if (cases.length > 0) return { kind: "cases", cases };
+  // A list read only in part cannot say the case is not in it when an unread one may be it: what it is is
+  // kept for the lookup to tell (choose-possible-case.ts unreadMayBe), rather than the whole list refused,
+  // which would leave every case listed beside one the reader cannot read without an answer.
+  const unread = caseElements.filter((_, index) => read[index] === null).map(numberWritten);
+  if (cases.length > 0) return { kind: "cases", cases, ...(unread.length ? { unread } : {}) };
 
   const message = messages.map((m) => (m.attribs.text ?? DomUtils.textContent(m)).trim()).find(Boolean);
   if (message) {
