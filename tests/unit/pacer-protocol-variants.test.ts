@@ -248,6 +248,18 @@ describe.skipIf(!HAS_CORPUS)("case summaries of other courts", () => {
     expect(readCaseQuery(summaryPage(block))).toEqual(readCaseQuery(corpusText("pacer/case_queries/dcd_134505.html")));
   });
 
+  it("the number in a block of its own inside the summary (a <div>, a table cell): the summary is the block around both", () => {
+    const dates = "Paul L. Friedman, presiding<br><b>Date filed:</b> 12/19/2008<br><b>Date terminated:</b> 06/22/2010<br><b>Date of last filing:</b> 06/22/2010<br>";
+    const page = corpusText("pacer/case_queries/dcd_134505.html");
+    for (const center of [
+      `<center><div><b><font size="+1">1:08-cv-02203-PLF</font></b></div>TABMAN v. FBI<br>${dates}</center>`,
+      `<center><div align="center"><span style="font-size:larger">1:08-cv-02203-PLF</span></div>TABMAN v. FBI<br>${dates}</center>`,
+      `<div align="center"><table><tr><td><b><font size="+1">1:08-cv-02203-PLF</font></b></td></tr></table>TABMAN v. FBI<br>${dates}</div>`,
+    ]) {
+      expect(readCaseQuery(page.replace(/<center>[\s\S]*?<\/center>/i, center)), center).toMatchObject({ ...DCD_DATES, caseNumberAsWritten: "1:08-cv-02203-PLF", caseName: "TABMAN v. FBI", notes: [] });
+    }
+  });
+
   it("lines the corpus does not show (a demand, the nature of suit, a red note, a magistrate) leave the dates and judge as they are", () => {
     const block =
       'TABMAN v. FEDERAL BUREAU OF INVESTIGATION et al<br><font color="red">SEALED DOCUMENTS ON FILE</font><br>Paul L. Friedman, presiding<br>' +

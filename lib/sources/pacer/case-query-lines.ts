@@ -38,7 +38,8 @@ function isRed(element: Element): boolean {
 }
 
 const isBold = (element: Element) => element.name === "b" || element.name === "strong";
-const boldText = (element: Element) => cleanText(DomUtils.textContent(element)).replace(/\s+/g, " ").trim();
+/** An element's text on one line (spaces squashed, as cleanText cleans it). */
+const flatText = (element: Element) => cleanText(DomUtils.textContent(element)).replace(/\s+/g, " ").trim();
 /** A text node that opens with the colon of the bold label before it ("<b>Date filed</b>: 02/21/2008"). */
 const COLON_AFTER = /^[\s\u00a0]*:/;
 
@@ -49,7 +50,7 @@ const COLON_AFTER = /^[\s\u00a0]*:/;
 function labelOf(element: Element): string | null {
   if (!isBold(element)) return null;
   if (DomUtils.findOne((e) => BREAKS.has(e.name), element.children, true)) return null;
-  const text = boldText(element);
+  const text = flatText(element);
   if (text.length > 60) return null;
   if (text.endsWith(":")) return text.slice(0, -1).trim();
   const next = element.next;
@@ -69,10 +70,13 @@ const CONTAINERS = new Set(["center", "div", "td", "th", "body"]);
 /** Every summary dates the case: a block without "Date filed" is some other page's (a receipt naming the number). */
 const DATE_FILED = /^date filed$/i;
 
-function containerOf(element: Element): Element | null {
-  for (let up = element.parent; up; up = up.parent) if (up.type === "tag" && CONTAINERS.has(up.name)) return up;
-  return null;
+/** The containers around `element`, nearest first. */
+function containersOf(element: Element): Element[] {
+  const found: Element[] = [];
+  for (let up = element.parent; up; up = up.parent) if (up.type === "tag" && CONTAINERS.has(up.name)) found.push(up);
+  return found;
 }
+const containerOf = (element: Element): Element | null => containersOf(element)[0] ?? null;
 
 /** The lines of `block` after the number element, as runs of segments. */
 function readLines(block: Element, numberElement: Element): Segment[][] {
@@ -83,7 +87,7 @@ function readLines(block: Element, numberElement: Element): Segment[][] {
       if (node.type === "text") {
         let text = cleanText(node.data);
         // The colon of a label set outside its bold words was read with the label.
-        if (node.prev?.type === "tag" && COLON_AFTER.test(text) && labelOf(node.prev) !== null && !boldText(node.prev).endsWith(":")) text = text.replace(COLON_AFTER, "");
+        if (node.prev?.type === "tag" && COLON_AFTER.test(text) && labelOf(node.prev) !== null && !flatText(node.prev).endsWith(":")) text = text.replace(COLON_AFTER, "");
         if (text.trim()) lines.at(-1)!.push({ kind: "text", text, red });
         continue;
       }
@@ -115,16 +119,24 @@ export function readSummaryBlock(html: string): SummaryBlock | null {
   for (const numberElement of numbers) {
     // The outermost holder of the number stands for it (a <font> inside a <b> was tried with its <b>).
     if (numbers.some((other) => other !== numberElement && isAncestor(other, numberElement) && containerOf(other) === containerOf(numberElement))) continue;
-    const block = containerOf(numberElement);
-    if (!block || tried.has(block)) continue;
-    tried.add(block);
-    const lines = readLines(block, numberElement);
-    if (!datesTheCase(lines)) continue;
-    return {
-      numberText: cleanText(DomUtils.textContent(numberElement)).replace(/\s+/g, " ").trim(),
-      nameLine: lines[0]!,
-      lines: lines.slice(1).filter((line) => line.length > 0),
-    };
+    // The nearest block that dates the case. The number may sit in a block of its own (a <div>, a cell) inside the
+    // summary: a block holding nothing but the number stands for it, and the one around it is read. A block with
+    // more (a docket's receipt, whose number is set beside other text) is the only one tried.
+    const numberText = flatText(numberElement);
+    for (const block of containersOf(numberElement)) {
+      if (flatText(block) === numberText) continue;
+      if (tried.has(block)) break;
+      tried.add(block);
+      const read = readLines(block, numberElement);
+      if (!datesTheCase(read)) break;
+      // Past the number's own block, the line it left empty is not the name's.
+      const lines = block === containerOf(numberElement) ? read : read.slice(read.findIndex((line) => line.length > 0));
+      return {
+        numberText,
+        nameLine: lines[0]!,
+        lines: lines.slice(1).filter((line) => line.length > 0),
+      };
+    }
   }
   return null;
 }
