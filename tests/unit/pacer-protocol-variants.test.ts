@@ -260,6 +260,14 @@ describe.skipIf(!HAS_CORPUS)("case summaries of other courts", () => {
     }
   });
 
+  it("a bankruptcy number with its office before a dash, as nyeb's docket headings print it ('8-10-70959-dte')", () => {
+    const page = corpusText("pacer/case_queries/canb.html").replace(/(<font size="?\+1"?>)10-46652/i, "$14-10-46652-rle");
+    expect(page).not.toBe(corpusText("pacer/case_queries/canb.html"));
+    expect(readCaseQuery(page)).toMatchObject({ kind: "case_summary", caseNumber: "4:10-46652", office: "4", dateOfLastFiling: "2015-11-04" });
+    expect(caseQuerySignal(readCaseQuery(page), "411430", "4:10-bk-46652")).toMatchObject({ dateOfLastFiling: "2015-11-04" });
+    expect(caseQuerySignal(readCaseQuery(page), "411430", "1:10-bk-46652")).toBeNull();
+  });
+
   it("lines the corpus does not show (a demand, the nature of suit, a red note, a magistrate) leave the dates and judge as they are", () => {
     const block =
       'TABMAN v. FEDERAL BUREAU OF INVESTIGATION et al<br><font color="red">SEALED DOCUMENTS ON FILE</font><br>Paul L. Friedman, presiding<br>' +

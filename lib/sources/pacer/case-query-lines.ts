@@ -22,8 +22,8 @@ export interface SummaryBlock {
 
 const BREAKS = new Set(["br", "p", "div", "tr", "table", "hr"]);
 const SKIPPED = new Set(["script", "style", "noscript", "input", "select", "textarea"]);
-/** A case number's start: "2:02-cv-...", "10-46652", "4:16-bk-...". */
-const NUMBER_START = /^\s*(?:\d:)?\d{2}-/;
+/** A case number's start: "2:02-cv-...", "10-46652", "4:16-bk-...", the office before a dash "8-10-70959-dte". */
+const NUMBER_START = /^\s*(?:\d[:-])?\d{2}-/;
 
 /** Text with non-breaking spaces as spaces and control characters dropped (a title cut mid-entity leaves "&#03"). */
 export function cleanText(text: string): string {
