@@ -337,6 +337,15 @@ describe.skipIf(!HAS_CORPUS)("a free signal speaks only for its own case", () =>
     expect(entryCountSignal(readMobileQuery(mobile), "178502", "1:16-cv-746")).toBeNull();
   });
 
+  it("a bankruptcy summary printing the number without its type is the main case or the adversary proceeding its 'Case type' says", () => {
+    // cob's adversary proceeding 20-03006; a main case 20-03006 may exist too (each kind has its own serials).
+    const page = corpusText("pacer/case_queries/cob_case_query_error.html").replace(/204571/g, "").replace(/setcookie\("CASE_NUM"[^)]*\)/g, "");
+    expect(readCaseQuery(page)).toMatchObject({ kind: "case_summary", caseNumberAsWritten: "20-03006", pacerCaseId: null, bankruptcy: { caseType: "ap" } });
+    expect(caseQuerySignal(readCaseQuery(page), "204571", "3:20-ap-03006")).toMatchObject({ dateOfLastFiling: "2020-03-06" });
+    expect(caseQuerySignal(readCaseQuery(page), "204571", "20-03006")).toMatchObject({ dateOfLastFiling: "2020-03-06" });
+    expect(caseQuerySignal(readCaseQuery(page), "204571", "3:20-bk-03006")).toBeNull();
+  });
+
   it("a refused page says nothing", () => {
     expect(signal(corpusText("pacer/case_queries/alsd.html"))).toBeNull();
     expect(signal(corpusText("pacer/authentication_samples/please_log_in.html"))).toBeNull();

@@ -34,11 +34,15 @@ function numberOf(token: string): CmEcfNumber | null {
 /** The first number a text prints ("1:16-cv-00745-ESH All Defendants", "Case: 10-46652"). */
 const firstNumberIn = (text: string) => text.split(/\s+/).map(numberOf).find(Boolean) ?? null;
 
-/** The same case by the docket's rule (isSameCase: "10-46652" is "4:10-bk-46652"); an unreadable number is not. */
-function sameNumber(printed: string, listed: string): boolean {
+/**
+ * The same case by the docket's rule (isSameCase: "10-46652" is "4:10-bk-46652"); an unreadable number is not.
+ * `labelType` is the type the page names beside a number printed without one (a bankruptcy summary's "Case type:
+ * ap"): a main case and an adversary proceeding each have their own serials, so "20-03006" may be either.
+ */
+function sameNumber(printed: string, listed: string, labelType: string | null = null): boolean {
   const a = firstNumberIn(printed);
   const b = numberOf(listed.trim());
-  return a !== null && b !== null && isSameCase(a, b);
+  return a !== null && b !== null && isSameCase(a, b, labelType);
 }
 
 /** The docket entry count of the case, or null. */
@@ -53,7 +57,8 @@ export function entryCountSignal(reading: MobileQuery | PageRefusal, pacerCaseId
 export function caseQuerySignal(reading: CaseQuerySummary | PageRefusal, pacerCaseId: string, listedNumber: string): CaseQuerySignal | null {
   if (reading.kind !== "case_summary") return null;
   if (reading.pacerCaseId && reading.pacerCaseId !== pacerCaseId) return null;
-  if (!sameNumber(reading.caseNumberAsWritten, listedNumber)) return null;
+  const caseType = reading.bankruptcy?.caseType?.trim().toLowerCase() ?? "";
+  if (!sameNumber(reading.caseNumberAsWritten, listedNumber, /^[a-z]{2}$/.test(caseType) ? caseType : null)) return null;
   if (!reading.dateOfLastFiling) return null;
   return { dateOfLastFiling: reading.dateOfLastFiling, dateTerminated: reading.dateTerminated };
 }
