@@ -9,7 +9,7 @@
 // corpus does not have, written by hand, each where a reader could misread.
 import { describe, expect, it } from "vitest";
 import { decodePage } from "@/lib/sources/decode-page";
-import { chooseCase, unreadMayBe } from "@/lib/sources/pacer/choose-possible-case";
+import { chooseCase, chooseListedCase, unreadMayBe } from "@/lib/sources/pacer/choose-possible-case";
 import { detectRefusal } from "@/lib/sources/pacer/detect-refusal";
 import { caseQuerySignal, entryCountSignal } from "@/lib/sources/pacer/free-signal";
 import { readCaseQuery } from "@/lib/sources/pacer/read-case-query";
@@ -431,7 +431,16 @@ describe("possible_case_numbers.pl answers of other courts", () => {
       const answer = read(listed(`${good}\n${bad}`));
       if (answer.kind !== "cases") throw new Error(`${bad}: ${JSON.stringify(answer)}`);
       expect(unreadMayBe(answer.unread ?? [], "1:20-cv-00417"), bad).toBe(true);
+      // The case's own docket read is the choice all the same: an unread one could only be a defendant's docket.
+      expect(chooseListedCase(answer.cases, answer.unread ?? [], "1:20-cv-00417"), bad).toMatchObject({ pacerCaseId: "301" });
+      // Where only a defendant's docket was read, or none of this case, the unread one may be it: unsure.
+      const defendant = read(listed(`<case number="1:20-cr-417-2" id="303" title="1:20-cr-00417-2 USA v. Roe"/>\n${bad.replace("cv-", "cr-")}`));
+      if (defendant.kind !== "cases") throw new Error(`${bad}: ${JSON.stringify(defendant)}`);
+      expect(chooseListedCase(defendant.cases, defendant.unread ?? [], "1:20-cr-00417"), bad).toBe("unsure");
     }
+    const only = read(listed(good));
+    if (only.kind !== "cases") throw new Error(JSON.stringify(only));
+    expect(chooseListedCase(only.cases, [], "1:20-cr-00417")).toBe("not_found");
     expect(read(listed(good))).toEqual({ kind: "cases", cases: [expect.objectContaining({ pacerCaseId: "301" })] });
   });
 

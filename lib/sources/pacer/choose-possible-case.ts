@@ -54,3 +54,16 @@ export function unreadMayBe(unread: readonly string[], caseId: string): boolean 
     return number === null || isSameCase(number, wanted);
   });
 }
+
+/**
+ * What a list answers for `caseId`: the case chosen, none ("not found"), or unsure when a case it could not read
+ * may be this one (asked again, not "not found"). The case's own docket (no defendant number), once read, is the
+ * choice whatever else is listed: an unread case could only be another of its defendants' dockets, which rank
+ * after it, and waiting on it would leave the case unavailable for as long as PACER lists it so.
+ */
+export function chooseListedCase(cases: readonly PossibleCase[], unread: readonly string[], caseId: string): PossibleCase | "not_found" | "unsure" {
+  const chosen = chooseCase(cases, caseId);
+  if (chosen && chosen.defendantNumber == null) return chosen;
+  if (unreadMayBe(unread, caseId)) return "unsure";
+  return chosen ?? "not_found";
+}

@@ -4,7 +4,7 @@
 // forgotten (forgetPacerCase) and asked once more at the next read. "Cannot find case" → not found; "Case
 // Under Seal" → sealed.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { chooseCase, unreadMayBe } from "./choose-possible-case";
+import { chooseListedCase } from "./choose-possible-case";
 import { ecfRequest, EcfUnavailable } from "./ecf-request";
 import type { PacerSettings } from "./pacer-settings";
 import { readPossibleCaseNumbers } from "./read-possible-case-numbers";
@@ -43,12 +43,12 @@ export async function lookupPacerCase({ prisma, settings, courtCode, caseId, sig
     case "sealed":
       return { kind: "sealed", message: reading.message };
     case "cases": {
+      const chosen = chooseListedCase(reading.cases, reading.unread ?? [], caseId);
       // A listed case it could not read may be this one: neither "not found" nor another docket, but asked again.
-      if (reading.unread && unreadMayBe(reading.unread, caseId)) {
-        throw new EcfUnavailable(`${courtCode}: possible_case_numbers.pl listed a case it could not read (${reading.unread.join(", ") || "no number"}) that may be ${caseId}`);
+      if (chosen === "unsure") {
+        throw new EcfUnavailable(`${courtCode}: possible_case_numbers.pl listed a case it could not read (${reading.unread?.join(", ") || "no number"}) that may be ${caseId}`);
       }
-      const chosen = chooseCase(reading.cases, caseId);
-      if (!chosen) return { kind: "not_found" };
+      if (chosen === "not_found") return { kind: "not_found" };
       await prisma.pacerCase.upsert({
         where: { courtCode_caseId: { courtCode, caseId } },
         create: { courtCode, caseId, pacerCaseId: chosen.pacerCaseId, listedNumber: chosen.number },
