@@ -134,6 +134,24 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("the free public docket systems
     expect(paths.filter((path) => path!.endsWith("/docketentries"))).toHaveLength(1);
   });
 
+  it("Florida: a case whose search header lacks its court's number (courtID) is found by the court its number names", async () => {
+    forgetAcisCourtsForTests();
+    const recorded = JSON.parse(corpusText("state/florida/cases/unfiltered.compare.json")) as { _embedded: { results: { caseHeader: Record<string, unknown> }[] } };
+    const own = recorded._embedded.results.filter((item) => item.caseHeader.caseNumber === "4D2026-0606");
+    expect(own).toHaveLength(1);
+    delete own[0]!.caseHeader.courtID;
+    await opened().db.prisma.case.deleteMany({ where: { courtCode: "fladistctapp4", caseId: "4D2026-0606" } });
+    await opened().db.prisma.$executeRawUnsafe("DELETE FROM source_fetches");
+    env.acis.serveSearch({ _embedded: { results: own }, page: { size: 50, totalElements: 1, totalPages: 1, number: 0 } });
+    try {
+      const answer = await query("fladistctapp4", "4D2026-0606");
+      expect(answer.status).toBe(200);
+      expect((answer.body.case as CaseFull).docket_history.length).toBeGreaterThan(0);
+    } finally {
+      env.acis.serveSearch(null);
+    }
+  });
+
   it("a case a system does not have is 404 case_not_found, and nothing is stored", async () => {
     for (const [court, number] of [["scotus", "99-9999"], ["texapp5", "05-25-99999-CV"], ["fladistctapp2", "2D2025-9999"]] as const) {
       const answer = await query(court, number);

@@ -229,10 +229,10 @@ describe("fields another court's answer may lack or type otherwise: read, or ref
     expect(readAcisCase(search({ ...HEADER, caseNumber: "SC2026-0704" }, without("closedFlag")))).toMatchObject({ kind: "refused", reason: "unreadable" });
   });
 
-  it("refuses a case found without its id or its court's number, rather than take it for one the court does not have", () => {
+  it("refuses a case found without its id, rather than take it for one the court does not have; without its court's number, leaves the court to its case number", () => {
     expect(readAcisCaseHandle(search(without("caseInstanceUUID")), "SC2026-0703")).toMatchObject({ kind: "refused", reason: "unreadable" });
-    expect(readAcisCaseHandle(search(without("courtID")), "SC2026-0703")).toMatchObject({ kind: "refused", reason: "unreadable" });
-    expect(readAcisCaseHandle(search({ ...HEADER, courtID: "" }), "SC2026-0703")).toMatchObject({ kind: "refused", reason: "unreadable" });
+    expect(readAcisCaseHandle(search(without("courtID")), "SC2026-0703")).toEqual({ caseId: HEADER.caseInstanceUUID, courtNumber: null });
+    expect(readAcisCaseHandle(search({ ...HEADER, courtID: "" }), "SC2026-0703")).toEqual({ caseId: HEADER.caseInstanceUUID, courtNumber: null });
     // A search that found nothing: the court has no such case.
     expect(readAcisCaseHandle(search(), "SC2026-0703")).toBeNull();
   });

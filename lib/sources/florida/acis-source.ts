@@ -8,7 +8,7 @@
 import { getPrisma } from "@/lib/db";
 import type { FetchCaseRequest, PartialDocketRead, SourceAdapter, SourceResult } from "../types";
 import { answeredOrUnavailable, courtUnavailable } from "../http/court-outage";
-import { acisCourtCode } from "./acis-courts";
+import { acisCourtCode, floridaCourtNamed } from "./acis-courts";
 import { combineAcisCase } from "./combine-acis-case";
 import { fetchAcisCasePage, fetchAcisCourts, searchAcisCase } from "./fetch-acis";
 import { readAcisCase, readAcisCaseHandle } from "./read-acis-case";
@@ -87,15 +87,17 @@ async function fetchCase(request: FetchCaseRequest): Promise<SourceResult> {
   }
   const header = (Array.isArray(found) ? found : [found]).find((read) => read.case.caseNumber.toUpperCase() === caseId.toUpperCase());
   const handle = readAcisCaseHandle(text, caseId);
-  // The case there without its id or its court's number, or other cases listed and not this one: another layout
+  // The case there without its id, or other cases listed and not this one: another layout
   // or a search that did not filter, not a case the court lacks.
   if (handle && "kind" in handle) return courtUnavailable("acis", request, `${handle.reason}: ${handle.message}`);
   if (!header || !handle) return { kind: "not_found" };
 
   const courts = await fetchAcisCourts(request.signal);
   if (!Array.isArray(courts)) return courtUnavailable("acis", request, `the list of courts: ${courts.message}`);
-  const acisCourt = courts.find((candidate) => candidate.number === handle.courtNumber);
-  if (!acisCourt) return courtUnavailable("acis", request, `no court ${handle.courtNumber} in ACIS's list of courts`);
+  // The court by the number the case's header gives; a header without one, by the court its case number names
+  // (`4D...` the Fourth District, as the registry's court), matched to the list's names.
+  const acisCourt = handle.courtNumber !== null ? courts.find((candidate) => candidate.number === handle.courtNumber) : courts.find((candidate) => floridaCourtNamed(candidate.name) === court.court_code);
+  if (!acisCourt) return courtUnavailable("acis", request, handle.courtNumber !== null ? `no court ${handle.courtNumber} in ACIS's list of courts` : `no court named for ${court.court_code} in ACIS's list of courts`);
 
   const stored = await storedState(court.court_code, caseId);
   const parties = await readPages(request, "parties", acisCourt.id, handle.caseId);

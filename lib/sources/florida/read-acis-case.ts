@@ -97,14 +97,15 @@ export function readAcisCase(json: string, caseNumber?: string): DocketRead | Do
 
 /**
  * Where the case with this number sits in ACIS, from a case header or a search's list: its id (the case
- * path's last segment) and its court's number (`courtID`, matched to the list of courts). Null when the
+ * path's last segment) and its court's number (`courtID`, matched to the list of courts; null when the header
+ * lacks it). Null when the
  * answer holds no case at all (the search found none), or, in one page, only numbers that continue this one with
  * digits (a filter matching by part). Refused when
- * it holds the case without its id or its court's number (another layout), and when it holds other cases and not
+ * it holds the case without its id (another layout), and when it holds other cases and not
  * this one: a search by number that answers others has not applied its filter (the unfiltered list starts with
  * the newest cases), and that is no sign the court lacks the case.
  */
-export function readAcisCaseHandle(json: string, caseNumber: string): { caseId: string; courtNumber: string } | PageRefusal | null {
+export function readAcisCaseHandle(json: string, caseNumber: string): { caseId: string; courtNumber: string | null } | PageRefusal | null {
   const root = parseAcis(json, "case");
   if (isRefusal(root)) return null;
   const found = record(root.caseHeader) ? null : halList(root);
@@ -125,7 +126,7 @@ export function readAcisCaseHandle(json: string, caseNumber: string): { caseId: 
     return refuse("not_a_docket", `ACIS answered ${found?.page?.totalElements ?? headers.length} other case(s) (${str((other ?? headers[0]!).caseNumber)}...), not ${caseNumber}: the search by number was not applied`);
   }
   const caseId = str(header.caseInstanceUUID);
-  const courtNumber = str(header.courtID);
-  if (!caseId || !courtNumber) return refuse("unreadable", `ACIS case ${caseNumber} without its ${caseId ? "courtID" : "caseInstanceUUID"}`);
-  return { caseId, courtNumber };
+  if (!caseId) return refuse("unreadable", `ACIS case ${caseNumber} without its caseInstanceUUID`);
+  // Without its court's number the case's own number still names the court (acis-source.ts finds it by name).
+  return { caseId, courtNumber: str(header.courtID) || null };
 }
