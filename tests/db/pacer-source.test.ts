@@ -15,6 +15,7 @@ import { refreshCourt } from "@/lib/refresh/refresh-court";
 import { storeCase } from "@/lib/cases/store-case";
 import { fetchFromSource } from "@/lib/sources/fetch-from-source";
 import { forgetRefusingCourts } from "@/lib/sources/pacer/ecf-request";
+import { forgetPacerCase, lookupPacerCase } from "@/lib/sources/pacer/lookup-pacer-case";
 import { budgetState } from "@/lib/sources/pacer/fee-ledger";
 import { splitCmEcfNumber } from "@/lib/sources/pacer/split-cmecf-number";
 import { pacerSettings } from "@/lib/sources/pacer/pacer-settings";
@@ -791,6 +792,24 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect([lookups(), docketRequests().length]).toEqual([lookupsBefore + 1, reportsBefore + 3]);
   });
 
+  it("a refusal of an id the case no longer holds forgets nothing: a mapping looked up meanwhile (by another instance) is kept", async () => {
+    const hosted = host(MAD, "mad");
+    const other = host(MAD, "mad");
+    const where = { courtCode_caseId: { courtCode: "mad", caseId: hosted.caseId } };
+    // The other case's internal id was stored for this case, and a report by it printed the other case.
+    await prisma().pacerCase.create({ data: { courtCode: "mad", caseId: hosted.caseId, pacerCaseId: other.pacerCaseId, listedNumber: hosted.listedNumber, mappingRefusedAt: new Date() } });
+    // Another instance's read looks the number up again: the court names this case's own id.
+    expect(await lookupPacerCase({ prisma: prisma(), settings: pacerSettings()!, courtCode: "mad", caseId: hosted.caseId })).toMatchObject({ kind: "found", pacerCaseId: hosted.pacerCaseId });
+    expect(await prisma().pacerCase.findUniqueOrThrow({ where })).toMatchObject({ pacerCaseId: hosted.pacerCaseId, mappingRefusedAt: null });
+    // A read that asked by the old id before that lookup is refused only now: the new mapping stays (before: forgotten,
+    // so the next read looked the number up once more for nothing).
+    await forgetPacerCase(prisma(), "mad", hosted.caseId, other.pacerCaseId, new Date());
+    expect(await prisma().pacerCase.findUniqueOrThrow({ where })).toMatchObject({ pacerCaseId: hosted.pacerCaseId, mappingRefusedAt: null });
+    // A refusal of the id the row holds forgets it.
+    await forgetPacerCase(prisma(), "mad", hosted.caseId, hosted.pacerCaseId, new Date());
+    expect(await prisma().pacerCase.findUniqueOrThrow({ where })).toMatchObject({ pacerCaseId: hosted.pacerCaseId, mappingRefusedAt: expect.any(Date) });
+  });
+
   it("a lookup that names the same id again, whose report still prints another case: one fresh lookup per read, never a loop", async () => {
     const hosted = host(MAD, "mad");
     // The lookup names this id; the court answers it with another case's report, every time.
@@ -954,6 +973,29 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1 });
     expect(reports()).toBe(before + 1);
     expect(await storedEntries(prisma(), "laed", hosted.caseId)).toHaveLength(58);
+  });
+
+  it("a cached case whose stored mapping was forgotten (a report by it printed another case) is read by the next refresh run after its hold, though its court's feed would vouch for it", async () => {
+    const { hosted, court } = await cachedWithWholeFeed();
+    // The other case's feed items are dated before this case's reading began: they mark nothing.
+    const other = host(TXED, "laed", { visibleAt: new Date(Date.now() - 30 * 60_000) });
+    const row = () => prisma().pacerCase.findUniqueOrThrow({ where: { courtCode_caseId: { courtCode: "laed", caseId: hosted.caseId } } });
+    // The mapping now names the other case's internal id (as a lookup that named the wrong id would have stored):
+    // the next read's report prints the other case, and the mapping is forgotten.
+    await prisma().pacerCase.update({ where: { courtCode_caseId: { courtCode: "laed", caseId: hosted.caseId } }, data: { pacerCaseId: other.pacerCaseId } });
+    expect(await fetchFromSource({ court, caseId: hosted.caseId, now: new Date() })).toMatchObject({ kind: "unavailable" });
+    expect(await row()).toMatchObject({ pacerCaseId: other.pacerCaseId, mappingRefusedAt: expect.any(Date), reportFailures: 1 });
+    await endHold(hosted.caseId);
+    // The feed is still fresh and was polled without failure since the cached reading began: for a case mapped
+    // to its own id, it would vouch that nothing changed.
+    expect((await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date())).status).toBe("ok");
+    const [lookupsBefore, reportsBefore] = [lookups(), docketRequests().length];
+    const summary = await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() });
+    // Before removing the doubt from the plan: skipped, the doubted mapping kept, and the case never looked up again.
+    expect(summary).toMatchObject({ refreshed: 1, unavailable: 0 });
+    expect(summary.skipped ?? 0).toBe(0);
+    expect([lookups(), docketRequests().length]).toEqual([lookupsBefore + 1, reportsBefore + 1]);
+    expect(await row()).toMatchObject({ pacerCaseId: hosted.pacerCaseId, mappingRefusedAt: null, reportFailures: 0 });
   });
 
   /**
