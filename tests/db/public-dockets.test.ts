@@ -10,10 +10,13 @@ import { GET as getMonitor } from "@/app/v2/monitor/route";
 import { GET as getStatus } from "@/app/v2/status/route";
 import { findCourt } from "@/lib/courts/registry";
 import { useDatabase } from "@/lib/db";
+import { resetEnvForTests } from "@/lib/env";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { refreshCases } from "@/lib/refresh/refresh-cases";
 import { caseObjectOf } from "@/lib/sources/read-saved-page";
 import { fetchAcisCourts, forgetAcisCourtsForTests } from "@/lib/sources/florida/fetch-acis";
 import { inBackground } from "@/lib/sources/http/request-priority";
+import { forgetFeeBudgetNotice, spentFeeBudget } from "@/lib/sources/pacer/fee-budget-notice";
 import { readAcisDocketEntries } from "@/lib/sources/florida/read-acis-docket-entries";
 import { readScotusJson } from "@/lib/sources/scotus/read-scotus-json";
 import { readTamesCase } from "@/lib/sources/texas/read-tames-case";
@@ -45,6 +48,39 @@ const expectedCase = (read: DocketRead | { kind: "refused" }) => {
   return caseObjectOf(read, { kind: "us_state", system: "test" }, new Date());
 };
 const entryText = (entries: readonly DocketEntry[]) => entries.map((entry) => `${entry.filed_at} ${entry.description}`);
+
+/**
+ * Runs `work` with a PACER account configured and its daily fee budget spent (one reported $3.00 docket against a
+ * $1.00 budget). Nothing is asked of PACER: its URLs lead nowhere.
+ */
+async function withSpentPacerBudget<T>(prisma: PrismaClient, work: () => Promise<T>): Promise<T> {
+  const settings: Record<string, string> = {
+    PACER_USERNAME: "replay-user",
+    PACER_PASSWORD: "correct horse battery staple",
+    PACER_LOGIN_URL: "http://127.0.0.1:9/pacer-login",
+    PACER_ECF_URL_TEMPLATE: "http://127.0.0.1:9/ecf/{court}",
+    PACER_DAILY_BUDGET_USD: "1",
+  };
+  const saved = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));
+  const reread = () => {
+    resetEnvForTests();
+    forgetFeeBudgetNotice();
+  };
+  Object.assign(process.env, settings);
+  reread();
+  const fee = await prisma.pacerFee.create({ data: { courtCode: "nysd", kind: "docket_full", bytes: 30 * 4320, billedPages: 30, costCents: 300 } });
+  try {
+    expect(await spentFeeBudget(prisma, new Date())).toMatchObject({ scope: "daily" });
+    return await work();
+  } finally {
+    await prisma.pacerFee.delete({ where: { id: fee.id } });
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    reread();
+  }
+}
 
 let env: PublicDocketsEnvironment;
 beforeAll(async () => {
@@ -406,6 +442,14 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("the free public docket systems
       // A free court has no fee budget to blame (before, every court's answer named one).
       expect(down.body.error.message).not.toMatch(/budget/);
       expect(Number(down.headers.get("retry-after"))).toBeGreaterThan(0);
+      // Nor with a PACER account configured and its fee budget spent: PACER serves no court of this system here,
+      // so its budget is neither read nor named (without that check: "the service's PACER fee budget (daily) is
+      // reached", and its reset as the estimated recovery).
+      const whileSpent = await withSpentPacerBudget(opened().db.prisma, () => monitor(first.body.meta.queried_at));
+      expect(whileSpent.status).toBe(503);
+      expect(whileSpent.body.error.message).toContain("No refresh of this case has been answered");
+      expect(whileSpent.body.error.message).not.toMatch(/budget/i);
+      expect(whileSpent.body.error).not.toHaveProperty("estimated_recovery_at");
       // What the cache holds that is new to the caller is still true, and told.
       expect((await monitor("2020-01-01T00:00:00Z")).body).toMatchObject({ changed: true });
       // The case itself is served as last refreshed, its age said.
