@@ -8,12 +8,14 @@ import { normalizeCaseId } from "@/lib/courts/normalize-case-id";
 import { findCourt } from "@/lib/courts/registry";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { pacerReadsAppellate } from "./pacer-courts";
+import { isSameCase } from "./printed-case-number";
 import type { RssItem } from "./read-rss-feed";
-import { splitCmEcfNumber } from "./split-cmecf-number";
+import { splitCmEcfNumber, type CmEcfNumber } from "./split-cmecf-number";
 
 interface CaseRow {
   case_id: string;
   pacer_case_id: string;
+  mapping_refused_at: Date | null;
   changed_at: Date | null;
   feed_item_keys: string[] | null;
 }
@@ -41,6 +43,20 @@ function itemKeys(items: RssItem[]): string[] {
   });
 }
 
+/**
+ * Whether an item of the case's stored PACER id is the case's. A mapping forgotten because a report by it printed
+ * another case (lookup-pacer-case.ts, mapping_refused_at) may be that case's id: until the next read looks the
+ * number up again, an item of it is the case's only if its number may be (the same year and serial, as the report
+ * was checked; a bankruptcy feed prints "16-10992-smb" for 1:16-bk-10992). Marking the case with another case's
+ * items would have the refresh after that read (if it stored nothing) buy a report for them. A number this
+ * reader cannot parse is taken as the case's: a missed mark could hide a change.
+ */
+function idVouches(row: CaseRow, number: CmEcfNumber | null): boolean {
+  if (!row.mapping_refused_at || !number) return true;
+  const asked = splitCmEcfNumber(row.case_id);
+  return !asked || isSameCase(number, asked);
+}
+
 /** Returns the number of cases with an item they had not seen. */
 export async function markFeedItems(prisma: PrismaClient, courtCode: string, items: RssItem[]): Promise<number> {
   const dated = items.filter((item) => item.time !== null);
@@ -52,7 +68,7 @@ export async function markFeedItems(prisma: PrismaClient, courtCode: string, ite
       // A court of appeals' items link by case number (`caseNum=22-8513`), its cases' PACER id here: read as the
       // case id is (unpadded, without the clerk's team letters), so `22-08513` or `22-8513-AA` finds the case.
       const caseId = normalizeCaseId(court, item.pacerCaseId ?? item.caseNumber);
-      return { item, pacerCaseId: caseId, caseId, byNumber: true };
+      return { item, pacerCaseId: caseId, caseId, byNumber: true, number: null };
     }
     const number = splitCmEcfNumber(item.caseNumber);
     return {
@@ -63,10 +79,11 @@ export async function markFeedItems(prisma: PrismaClient, courtCode: string, ite
       // the case is read from (the main defendant's): it matches by PACER id only. Without an id, the number
       // decides (a change could be missed otherwise).
       byNumber: number?.defendant == null || !item.pacerCaseId,
+      number,
     };
   });
   const rows = await prisma.$queryRawUnsafe<CaseRow[]>(
-    `SELECT case_id, pacer_case_id, changed_at, feed_item_keys FROM pacer_cases
+    `SELECT case_id, pacer_case_id, mapping_refused_at, changed_at, feed_item_keys FROM pacer_cases
      WHERE court_code = $1 AND (pacer_case_id = ANY($2::text[]) OR case_id = ANY($3::text[]))`,
     courtCode,
     [...new Set(facts.flatMap((fact) => (fact.pacerCaseId ? [fact.pacerCaseId] : [])))],
@@ -74,7 +91,7 @@ export async function markFeedItems(prisma: PrismaClient, courtCode: string, ite
   );
   let marked = 0;
   for (const row of rows) {
-    const mine = facts.filter((fact) => fact.pacerCaseId === row.pacer_case_id || (fact.byNumber && fact.caseId === row.case_id));
+    const mine = facts.filter((fact) => (fact.pacerCaseId === row.pacer_case_id && idVouches(row, fact.number)) || (fact.byNumber && fact.caseId === row.case_id));
     if (mine.length === 0) continue;
     const known = new Set(row.feed_item_keys ?? []);
     const keyed = itemKeys(mine.map((fact) => fact.item));
