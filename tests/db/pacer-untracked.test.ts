@@ -11,6 +11,7 @@ import { GET as getMonitor } from "@/app/v2/monitor/route";
 import { findCourt } from "@/lib/courts/registry";
 import { useDatabase } from "@/lib/db";
 import { refreshCases } from "@/lib/refresh/refresh-cases";
+import { budgetState } from "@/lib/sources/pacer/fee-ledger";
 import { pacerSettings } from "@/lib/sources/pacer/pacer-settings";
 import { pollCourtFeed } from "@/lib/sources/pacer/poll-court-feed";
 import { sourceForCourt } from "@/lib/sources/registry";
@@ -18,6 +19,7 @@ import { callRoute } from "../helpers/call-route";
 import { HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
 import { startPacerEnvironment, TEST_LOGIN, type PacerEnvironment } from "../helpers/replay/pacer-environment";
 import type { HostedDocket } from "../helpers/replay/pacer-protocol";
+import { REPLAY_HTTP_SETTINGS } from "../helpers/replay/replay-server";
 import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
 
 vi.hoisted(() => {
@@ -308,6 +310,114 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a PACER case no refresh kept c
     expect(new Set(bought.map((fee) => fee.caseId))).toEqual(new Set([busy.caseId]));
     const changes = (answer.body.results as Array<{ response?: CaseResponse }>).map((result) => result.response?.delta?.changed);
     expect(changes).toEqual([false, false, true]);
+  });
+
+  /** Makes the daily fee budget exactly what is spent today, plus `roomCents`. */
+  const budgetWithRoom = async (roomCents: number) => {
+    const { dayCents } = await budgetState(prisma(), pacerSettings()!, new Date());
+    env.configure({ PACER_DAILY_BUDGET_USD: ((dayCents + roomCents) / 100).toFixed(2) });
+  };
+
+  it("with the fee budget spent, no free page is asked (an entry count page can charge): served as last refreshed, /v2/monitor 503 until the budget resets, nothing new in the fee ledger", async () => {
+    const queried = await countedWithoutFeed();
+    const checked = await countedWithoutFeed();
+    // Were a page asked for, it would charge and be recorded.
+    env.pacer.mobileQueryCents = 10;
+    await budgetWithRoom(0);
+    try {
+      const feesBefore = await prisma().pacerFee.count();
+      const before = env.server.log.length;
+      const answer = await query("nyed", queried.caseId, { last_checked: lastChecked() });
+      expect(answer.status, answer.text).toBe(200);
+      // As the budget-spent path answers any case it cannot read: served as last read, its age 40 days.
+      expect(answer.body.meta.cache_age_seconds).toBeGreaterThan(39 * 86_400);
+      const { resetsAt } = (await budgetState(prisma(), pacerSettings()!, new Date())) as { resetsAt: Date };
+      const check = await monitor("nyed", checked.caseId, lastChecked());
+      expect(check.status, check.text).toBe(503);
+      expect(check.body.error).toMatchObject({ code: "source_unavailable", estimated_recovery_at: resetsAt.toISOString() });
+      // The case served stands as unanswered too: no "no change" for it either.
+      expect((await monitor("nyed", queried.caseId, lastChecked())).status).toBe(503);
+      // PACER was asked nothing at all, free or billed.
+      expect(env.server.log.slice(before)).toEqual([]);
+      expect(await prisma().pacerFee.count()).toBe(feesBefore);
+    } finally {
+      env.pacer.mobileQueryCents = 0;
+      env.configure({ PACER_DAILY_BUDGET_USD: undefined });
+    }
+  });
+
+  it("an entry count page that charges during the plan: billed in the fee ledger, and once it spends the budget the rest of the plan asks nothing", async () => {
+    const cases = [await countedWithoutFeed(), await countedWithoutFeed(), await countedWithoutFeed()];
+    const ids = cases.map((hosted) => hosted.caseId);
+    // The court's entry count page now charges $0.10 ("Cost:"); the budget has room for one such page.
+    env.pacer.mobileQueryCents = 10;
+    await budgetWithRoom(10);
+    try {
+      const planStarted = new Date();
+      const before = env.server.log.length;
+      const answer = await callRoute<BatchResponse>(postBatch, "/v2/cases/batch", {
+        body: { queries: ids.map((caseId) => ({ case_id: caseId, court_code: "nyed", last_checked: lastChecked() })) },
+      });
+      expect(answer.status, answer.text).toBe(200);
+      // One page, the one the budget had room for; no other page and no docket (as a scheduled run stops).
+      expect(askedSince(before)).toEqual(["mobile_query.pl"]);
+      const charged = await prisma().pacerFee.findMany({ where: { caseId: { in: ids }, kind: "mobile_query" }, select: { caseId: true, costCents: true } });
+      expect(charged).toHaveLength(1);
+      expect(charged[0]!.costCents).toBe(10);
+      expect(await prisma().pacerFee.count({ where: { caseId: { in: ids }, kind: { not: "docket_full" } } })).toBe(1);
+      // What the paid page said is kept: that case is verified now; the others are not.
+      const verified = await prisma().pacerCase.findMany({ where: { courtCode: "nyed", caseId: { in: ids } }, select: { caseId: true, verifiedAt: true } });
+      const fresh = verified.filter((row) => row.verifiedAt!.getTime() >= planStarted.getTime()).map((row) => row.caseId);
+      expect(fresh).toEqual([charged[0]!.caseId]);
+      // Every case still answered: the vouched one from the cache, the others as last refreshed.
+      const responses = (answer.body.results as Array<{ response?: CaseResponse }>).map((result) => result.response);
+      for (const response of responses) expect(response?.meta.cache_age_seconds).toBeGreaterThan(39 * 86_400);
+      const { resetsAt } = (await budgetState(prisma(), pacerSettings()!, new Date())) as { resetsAt: Date };
+      expect(resetsAt.getTime()).toBeGreaterThan(Date.now());
+    } finally {
+      env.pacer.mobileQueryCents = 0;
+      env.configure({ PACER_DAILY_BUDGET_USD: undefined });
+    }
+  });
+
+  it("a signal page that hangs: the plan gives up at its deadline and the cases are read as before, nothing vouched", async () => {
+    const cases = [await countedWithoutFeed(), await countedWithoutFeed()];
+    const ids = cases.map((hosted) => hosted.caseId);
+    const verifiedBefore = await prisma().pacerCase.findMany({ where: { courtCode: "nyed", caseId: { in: ids } }, select: { caseId: true, verifiedAt: true, listedEntryCount: true, listedEntryCountAt: true } });
+    // The deadline (a fetch's) is far shorter than one attempt's time-out, which a retry would double.
+    env.configure({ SOURCE_TIMEOUT_MS: "2500", COURT_HTTP_TIMEOUT_MS: "8000" });
+    env.server.fail({ match: /mobile_query\.pl/, kind: "hang" });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const before = env.server.log.length;
+      const started = Date.now();
+      const answer = await callRoute<BatchResponse>(postBatch, "/v2/cases/batch", {
+        body: { queries: ids.map((caseId) => ({ case_id: caseId, court_code: "nyed", last_checked: lastChecked() })) },
+      });
+      expect(answer.status, answer.text).toBe(200);
+      // Given up at the deadline, not after an attempt's time-out (nor its retry).
+      expect(Date.now() - started).toBeLessThan(8000);
+      // The first page hung and was not asked again; the second case's page was not asked after the deadline;
+      // each docket was then bought as before (one report each).
+      const asked = env.server.log.slice(before);
+      expect(asked.map((entry) => entry.url.split("?")[0]!.split("/").at(-1))).toEqual(["mobile_query.pl", "DktRpt.pl", "DktRpt.pl"]);
+      expect(asked[0]!.status).toBe("hang");
+      const responses = (answer.body.results as Array<{ response?: CaseResponse }>).map((result) => result.response);
+      for (const response of responses) expect(response?.meta.cache_age_seconds).toBeLessThan(60);
+      // Nothing vouched: what the plan recorded before is as it was.
+      const verifiedAfter = await prisma().pacerCase.findMany({ where: { courtCode: "nyed", caseId: { in: ids } }, select: { caseId: true, verifiedAt: true, listedEntryCount: true, listedEntryCountAt: true } });
+      expect(verifiedAfter.sort((a, b) => a.caseId.localeCompare(b.caseId))).toEqual(verifiedBefore.sort((a, b) => a.caseId.localeCompare(b.caseId)));
+      // Logged as the deadline it was (before: "pacer free signal failed", for a page never asked too).
+      const warnings = logged.mock.calls
+        .map(([line]) => String(line))
+        .filter((line) => line.includes("free signal"))
+        .map((line) => JSON.parse(line) as { message: string; case_id?: string });
+      expect(warnings.map((line) => [line.message, line.case_id]).sort()).toEqual(ids.map((caseId) => ["pacer free signal cut off by the plan's deadline", caseId]).sort());
+    } finally {
+      logged.mockRestore();
+      env.server.clearFaults();
+      env.configure({ SOURCE_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.SOURCE_TIMEOUT_MS, COURT_HTTP_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.COURT_HTTP_TIMEOUT_MS });
+    }
   });
 });
 

@@ -184,8 +184,11 @@ async function changedByFreeSignals(
     if (summary.dateTerminated && !row.date_terminated) return { changed: true, listedCount: null, chargedCents };
     return { changed: false, listedCount: null, chargedCents };
   } catch (error) {
-    // A signal that failed says nothing: the paid fetch decides (and reports the court down if it is).
-    logEvent("warn", "pacer free signal failed", { court_code: courtCode, case_id: row.case_id, reason: error instanceof Error ? error.message : String(error) });
+    // A signal that failed says nothing: the paid fetch decides (and reports the court down if it is). Past the
+    // plan's deadline (a query's: plan-untracked-reads.ts) a page is cut off or not asked at all: said so, as no
+    // failure of the court's.
+    const message = signal?.aborted ? "pacer free signal cut off by the plan's deadline" : "pacer free signal failed";
+    logEvent("warn", message, { court_code: courtCode, case_id: row.case_id, reason: error instanceof Error ? error.message : String(error) });
     return { changed: true, listedCount: null, chargedCents };
   }
 }
