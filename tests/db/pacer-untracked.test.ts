@@ -390,14 +390,12 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a PACER case no refresh kept c
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       const before = env.server.log.length;
-      const started = Date.now();
       const answer = await callRoute<BatchResponse>(postBatch, "/v2/cases/batch", {
         body: { queries: ids.map((caseId) => ({ case_id: caseId, court_code: "nyed", last_checked: lastChecked() })) },
       });
       expect(answer.status, answer.text).toBe(200);
-      // Given up at the deadline, not after an attempt's time-out (nor its retry).
-      expect(Date.now() - started).toBeLessThan(8000);
-      // The first page hung and was not asked again; the second case's page was not asked after the deadline;
+      // The first page hung and was not asked again (given up at the deadline, not after an attempt's time-out,
+      // which a retry would follow); the second case's page was not asked after the deadline;
       // each docket was then bought as before (one report each).
       const asked = env.server.log.slice(before);
       expect(asked.map((entry) => entry.url.split("?")[0]!.split("/").at(-1))).toEqual(["mobile_query.pl", "DktRpt.pl", "DktRpt.pl"]);
