@@ -1077,6 +1077,37 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(monitor.body).toMatchObject({ changed: true, change_count: gained });
   });
 
+  it("a feed that dropped items unseen between two polls (more came than it keeps) vouches for nothing before: the case's filings are read and told", async () => {
+    const { hosted, court } = await cachedWithWholeFeed();
+    const checked = await queryCase("laed", hosted.caseId);
+    const held = (await storedEntries(prisma(), "laed", hosted.caseId)).length;
+    // Ten minutes ago the last reading; the feed polled without failure since before it, last two minutes ago.
+    await prisma().$executeRawUnsafe("UPDATE cases SET read_from = now() - interval '10 minutes', last_refreshed_at = now() - interval '10 minutes' WHERE case_id = $1", hosted.caseId);
+    await prisma().$executeRawUnsafe("UPDATE pacer_feeds SET ok_since = now() - interval '20 minutes', last_polled_at = now() - interval '2 minutes' WHERE court_code = 'laed'");
+    // Since then the court docketed this case's entries, then another case's 25: the feed, keeping only its
+    // newest 10 items, no longer lists this case's.
+    env.pacer.advanceTo("2010-06-30");
+    for (const row of hosted.docket.rows) if ((row.entered ?? "") > "2009-06-30") hosted.visibleSince.set(row.start, new Date(Date.now() - 60_000));
+    host(TXED, "laed", { visibleAt: new Date() });
+    env.pacer.feeds.set("laed", { kind: "all", cap: 10 });
+    try {
+      expect(await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date())).toMatchObject({ status: "ok", items: 10, marked: 0 });
+    } finally {
+      env.pacer.feeds.set("laed", { kind: "all" });
+    }
+    // Before, the run of good polls went on from before the reading: skipped, the filings unread.
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1, skipped: 0 });
+    const gained = (await storedEntries(prisma(), "laed", hosted.caseId)).length - held;
+    expect(gained).toBeGreaterThan(0);
+    const monitor = await callRoute<MonitorResponse>(getMonitor, "/v2/monitor", { query: { case_id: hosted.caseId, court_code: "laed", last_checked: checked.body.meta.queried_at } });
+    expect(monitor.body).toMatchObject({ changed: true, change_count: gained });
+    // A poll whose items reach back past the one before (an item of an hour ago) goes on with the run.
+    const okSince = (await prisma().pacerFeed.findUnique({ where: { courtCode: "laed" } }))!.okSince;
+    host(TXED, "laed", { visibleAt: new Date(Date.now() - 3_600_000) });
+    await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
+    expect((await prisma().pacerFeed.findUnique({ where: { courtCode: "laed" } }))!.okSince).toEqual(okSince);
+  });
+
   /**
    * A cached laed docket (as of 2009-06-30) whose court has a whole feed polled without failure, with readings
    * of it taken and stored by hand (as two instances or a retried step would, in any order).

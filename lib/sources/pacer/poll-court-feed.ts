@@ -3,8 +3,8 @@
 // `TransportRoom?servlet=RSSGenerator`, links by case number, its cases' PACER id here), and those cases are
 // marked changed at the item's time when the item is new to them (mark-feed-items.ts), so the next scheduled
 // refresh pays only for them. The feed's channel says which entry types it carries ("all" or a list): only a
-// feed of all types, polled without failure since the case was last known equal to the court's (its latest
-// stored reading's start, or a free signal that verified it), lets a refresh skip a case it does not mention
+// feed of all types, polled without failure, gap or overflow since the case was last known equal to the
+// court's (its latest stored reading's start, or a free signal that verified it), lets a refresh skip a case it does not mention
 // (plan-pacer-refresh.ts; a court of appeals' feed makes a case due, plan-appellate-refresh.ts).
 // No login, no fee: the feeds are public.
 import { findCourt } from "@/lib/courts/registry";
@@ -79,17 +79,36 @@ async function pollFeed(prisma: PrismaClient, settings: PacerSettings, courtCode
   }
   const marked = await markFeedItems(prisma, courtCode, marks);
   const entryTypes = feed.entryTypes === null ? null : feed.entryTypes === "all" ? "all" : feed.entryTypes.join(",");
+  // Only an item's own pubDate says when the court made it: one dated by the channel's build time moves with
+  // every build, and would make the feed look as if it reached back no further than now.
+  const stated = feed.items.filter((item) => item.timeStated && item.time !== null).map((item) => Date.parse(item.time!));
+  const oldest = stated.length > 0 ? Math.min(...stated) : null;
   const newest = marks.reduce<string | null>((latest, item) => (latest === null || Date.parse(item.time!) > Date.parse(latest) ? item.time : latest), null);
   const before = await prisma.pacerFeed.findUnique({ where: { courtCode }, select: { okSince: true, lastPolledAt: true, newestItemAt: true } });
   // The run goes on only from a poll recent enough that nothing left the feed between the two (it keeps about a
   // day of items, fewer on a busy court): after a gap (no case of the court tracked for a while, the poller
   // down) the feed vouches only from now, or a case read before the gap would be skipped with the gap's
   // filings unread.
-  const unbroken = before?.lastPolledAt != null && now.getTime() - before.lastPolledAt.getTime() <= FEED_FRESH_MS;
+  const recent = before?.lastPolledAt != null && now.getTime() - before.lastPolledAt.getTime() <= FEED_FRESH_MS;
+  // A feed keeps a capped number of items, dropping the oldest: when more came since the last poll than it
+  // holds, those dropped were never seen. Only a feed that still lists an item made before the last poll (by
+  // the court's clock, less PACER_FEED_SKEW_SECONDS) shows all that came since; otherwise the run starts anew.
+  const overflowed = recent && feed.items.length > 0 && (oldest === null || oldest > before.lastPolledAt!.getTime() - settings.feedSkewMs);
+  if (overflowed && before.okSince !== null) {
+    logEvent("info", "pacer rss feed may have dropped items since its last poll: its run starts anew", {
+      court_code: courtCode,
+      last_polled_at: before.lastPolledAt!.toISOString(),
+      oldest_item_at: oldest === null ? null : new Date(oldest).toISOString(),
+      items: feed.items.length,
+    });
+  }
   await saveFeed(prisma, courtCode, {
     entryTypes,
     lastPolledAt: now,
-    okSince: (unbroken ? before.okSince : null) ?? now,
+    // Not from the oldest item's time: that would hold only with margins for the court's clock and for
+    // items of that same second the cap cut, to spare the free signals of the cases read within the few
+    // minutes since the last poll.
+    okSince: (recent && !overflowed ? before.okSince : null) ?? now,
     lastError: null,
     newestItemAt: newest ? new Date(newest) : (before?.newestItemAt ?? null),
   });

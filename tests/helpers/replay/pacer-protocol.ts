@@ -59,7 +59,8 @@ export interface HostedAppellate {
   title: string;
 }
 
-export type FeedSetting = { kind: "all" } | { kind: "types"; types: string[] } | { kind: "none" };
+/** `cap`: the feed keeps only its newest items, as PACER's feeds keep a capped number (court-systems.md §1.6). */
+export type FeedSetting = { kind: "all"; cap?: number } | { kind: "types"; types: string[]; cap?: number } | { kind: "none" };
 
 export interface Bill {
   court: string;
@@ -404,6 +405,7 @@ export class PacerReplay implements ReplayProtocol {
       }
     }
     const description = setting.kind === "all" ? "Docket entries of type: all" : `Docket entries of type: ${setting.types.join(",")}`;
-    return { headers: { "content-type": "application/rss+xml" }, body: feedXml(court, description, items) };
+    const kept = setting.cap === undefined ? items : [...items].sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, setting.cap);
+    return { headers: { "content-type": "application/rss+xml" }, body: feedXml(court, description, kept) };
   }
 }
