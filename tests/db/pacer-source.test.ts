@@ -1108,6 +1108,45 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect((await prisma().pacerFeed.findUnique({ where: { courtCode: "laed" } }))!.okSince).toEqual(okSince);
   });
 
+  it("a feed that stopped updating (no item made in the last 3 days) vouches for nothing, and the log says so once: the case's filings are read and told", async () => {
+    const { hosted, court } = await cachedWithWholeFeed();
+    const checked = await queryCase("laed", hosted.caseId);
+    const held = (await storedEntries(prisma(), "laed", hosted.caseId)).length;
+    // The feed stopped updating three days ago and answers the items it had then (this case's, made just before).
+    const stoppedAt = new Date(Date.now() - 3 * 86_400_000 + 60_000);
+    const madeAt = new Date(stoppedAt.getTime() - 60_000);
+    for (const row of hosted.docket.rows) if (hosted.visibleSince.has(row.start)) hosted.visibleSince.set(row.start, madeAt);
+    env.pacer.feeds.set("laed", { kind: "all", stoppedAt });
+    // Read two days ago; the feed polled every few minutes without failure since four days ago.
+    await prisma().$executeRawUnsafe("UPDATE cases SET read_from = now() - interval '2 days', last_refreshed_at = now() - interval '2 days' WHERE case_id = $1", hosted.caseId);
+    await prisma().$executeRawUnsafe(
+      "UPDATE pacer_feeds SET ok_since = now() - interval '4 days', last_polled_at = now() - interval '4 minutes', newest_item_at = $1::timestamptz WHERE court_code = 'laed'",
+      madeAt.toISOString(),
+    );
+    // Meanwhile the court docketed a year of entries, which the stopped feed never lists.
+    env.pacer.advanceTo("2010-06-30");
+    const logged = vi.spyOn(console, "error");
+    const staleLines = () => logged.mock.calls.filter(([line]) => String(line).includes("no item made in the last 3 days") && String(line).includes('"laed"')).length;
+    try {
+      // A minute before its newest item is 3 days old, the feed still vouches; at each poll after, it does not,
+      // and the log says so at the first one only.
+      await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date(Date.now() - 2 * 60_000));
+      expect(staleLines()).toBe(0);
+      await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
+      await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
+      expect(staleLines()).toBe(1);
+    } finally {
+      logged.mockRestore();
+      env.pacer.feeds.set("laed", { kind: "all" });
+    }
+    // Before, its unbroken run of polls vouched: skipped, the year of filings unread.
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1, skipped: 0 });
+    const gained = (await storedEntries(prisma(), "laed", hosted.caseId)).length - held;
+    expect(gained).toBeGreaterThan(0);
+    const monitor = await callRoute<MonitorResponse>(getMonitor, "/v2/monitor", { query: { case_id: hosted.caseId, court_code: "laed", last_checked: checked.body.meta.queried_at } });
+    expect(monitor.body).toMatchObject({ changed: true, change_count: gained });
+  });
+
   /**
    * A cached laed docket (as of 2009-06-30) whose court has a whole feed polled without failure, with readings
    * of it taken and stored by hand (as two instances or a retried step would, in any order).

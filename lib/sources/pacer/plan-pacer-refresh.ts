@@ -5,8 +5,9 @@
 //     lost it;
 //   - the court's RSS feed showed activity on it that our poller first saw after the latest start of its
 //     stored readings (pacer_cases.changed_seen_at, cases.read_from; feedMarked);
-//   - the court's feed cannot vouch for it: no feed, a feed of some entry types only, or a feed not polled
-//     without failure since the case was last known equal to the court's (its last reading, or the last
+//   - the court's feed cannot vouch for it: no feed, a feed of some entry types only, a stale feed (no item
+//     made in the last 3 days), or a feed not polled without failure, gap or overflow since the case was last
+//     known equal to the court's (its last reading, or the last
 //     free signal that said so) — then the free entry count (mobile_query.pl) differs from the count the
 //     court gave when the cache was last known equal (a stored reading began after it, or a free signal said
 //     so; else from the entries the cache holds: it may hold
@@ -38,6 +39,19 @@ import { HANG_LIKE, holdEnd } from "./report-hold";
 
 /** A feed polled less recently than this cannot vouch for anything (the poller runs every 5 minutes). */
 export const FEED_FRESH_MS = 15 * 60_000;
+
+/**
+ * A feed whose newest item (by its own pubDate) is older than this cannot vouch for anything: feeds silently
+ * stop updating and go on answering the same old items (nyeb's for six months, court-systems.md §1.6), which no
+ * failed poll ever shows. Three days: longer than a weekend without filings; a holiday weekend's quiet court
+ * only has its cases asked the free entry count (or case query) until its next filing, as a court without a feed.
+ */
+export const FEED_STALE_MS = 3 * 86_400_000;
+
+/** Whether a feed whose newest item was made at `newestItemAt` (null: none seen) is stale at `at`. */
+export function feedStale(newestItemAt: Date | null, at: Date): boolean {
+  return newestItemAt === null || at.getTime() - newestItemAt.getTime() > FEED_STALE_MS;
+}
 
 interface CaseRow {
   case_id: string;
@@ -75,7 +89,7 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
   );
   const feed = await prisma.pacerFeed.findUnique({ where: { courtCode: court.court_code } });
   const feedFresh = feed?.lastPolledAt !== null && feed?.lastPolledAt !== undefined && now.getTime() - feed.lastPolledAt.getTime() <= FEED_FRESH_MS;
-  const wholeFeed = feed?.entryTypes === "all" && feedFresh && feed.okSince !== null;
+  const wholeFeed = feed?.entryTypes === "all" && feedFresh && feed.okSince !== null && !feedStale(feed.newestItemAt, now);
 
   const toFetch: string[] = [];
   const verified: Array<{ caseId: string; listedCount: number | null }> = [];

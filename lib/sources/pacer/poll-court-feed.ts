@@ -3,8 +3,9 @@
 // `TransportRoom?servlet=RSSGenerator`, links by case number, its cases' PACER id here), and those cases are
 // marked changed at the item's time when the item is new to them (mark-feed-items.ts), so the next scheduled
 // refresh pays only for them. The feed's channel says which entry types it carries ("all" or a list): only a
-// feed of all types, polled without failure, gap or overflow since the case was last known equal to the
-// court's (its latest stored reading's start, or a free signal that verified it), lets a refresh skip a case it does not mention
+// feed of all types, showing items of the last days, polled without failure, gap or overflow since the case was
+// last known equal to the court's (its latest stored reading's start, or a free signal that verified it), lets
+// a refresh skip a case it does not mention
 // (plan-pacer-refresh.ts; a court of appeals' feed makes a case due, plan-appellate-refresh.ts).
 // No login, no fee: the feeds are public.
 import { findCourt } from "@/lib/courts/registry";
@@ -14,7 +15,7 @@ import { getCourtHttpClient } from "@/lib/sources/http/court-http-client";
 import { decodePage } from "@/lib/sources/decode-page";
 import { markFeedItems } from "./mark-feed-items";
 import { feedPath } from "./pacer-courts";
-import { FEED_FRESH_MS } from "./plan-pacer-refresh";
+import { FEED_FRESH_MS, feedStale } from "./plan-pacer-refresh";
 import { ecfBaseUrl, type PacerSettings } from "./pacer-settings";
 import { readRssFeed } from "./read-rss-feed";
 import { splitCmEcfNumber } from "./split-cmecf-number";
@@ -83,8 +84,21 @@ async function pollFeed(prisma: PrismaClient, settings: PacerSettings, courtCode
   // every build, and would make the feed look as if it reached back no further than now.
   const stated = feed.items.filter((item) => item.timeStated && item.time !== null).map((item) => Date.parse(item.time!));
   const oldest = stated.length > 0 ? Math.min(...stated) : null;
-  const newest = marks.reduce<string | null>((latest, item) => (latest === null || Date.parse(item.time!) > Date.parse(latest) ? item.time : latest), null);
-  const before = await prisma.pacerFeed.findUnique({ where: { courtCode }, select: { okSince: true, lastPolledAt: true, newestItemAt: true } });
+  const before = await prisma.pacerFeed.findUnique({ where: { courtCode }, select: { entryTypes: true, okSince: true, lastPolledAt: true, newestItemAt: true } });
+  const newestMs = Math.max(before?.newestItemAt?.getTime() ?? -Infinity, ...stated);
+  const newestItemAt = Number.isFinite(newestMs) ? new Date(newestMs) : null;
+  // A feed that shows no item made in the last days has stopped updating (or its court docketed nothing): it
+  // breaks the run, so when it shows new items again it vouches only from then, not for what it never showed.
+  // Said once, when first seen (a feed of all entry types: the others vouch for nothing anyway).
+  const stale = feedStale(newestItemAt, now);
+  const staleBefore = before?.entryTypes === "all" && before.lastPolledAt !== null && feedStale(before.newestItemAt, before.lastPolledAt);
+  if (stale && entryTypes === "all" && !staleBefore) {
+    logEvent("warn", "pacer rss feed shows no item made in the last 3 days: it vouches for no case until it does", {
+      court_code: courtCode,
+      newest_item_at: newestItemAt?.toISOString() ?? null,
+      items: feed.items.length,
+    });
+  }
   // The run goes on only from a poll recent enough that nothing left the feed between the two (it keeps about a
   // day of items, fewer on a busy court): after a gap (no case of the court tracked for a while, the poller
   // down) the feed vouches only from now, or a case read before the gap would be skipped with the gap's
@@ -108,9 +122,9 @@ async function pollFeed(prisma: PrismaClient, settings: PacerSettings, courtCode
     // Not from the oldest item's time: that would hold only with margins for the court's clock and for
     // items of that same second the cap cut, to spare the free signals of the cases read within the few
     // minutes since the last poll.
-    okSince: (recent && !overflowed ? before.okSince : null) ?? now,
+    okSince: stale ? null : ((recent && !overflowed ? before.okSince : null) ?? now),
     lastError: null,
-    newestItemAt: newest ? new Date(newest) : (before?.newestItemAt ?? null),
+    newestItemAt,
   });
   return { courtCode, status: "ok", entryTypes: feed.entryTypes, items: feed.items.length, marked, error: null };
 }

@@ -59,8 +59,11 @@ export interface HostedAppellate {
   title: string;
 }
 
-/** `cap`: the feed keeps only its newest items, as PACER's feeds keep a capped number (court-systems.md §1.6). */
-export type FeedSetting = { kind: "all"; cap?: number } | { kind: "types"; types: string[]; cap?: number } | { kind: "none" };
+/**
+ * `cap`: the feed keeps only its newest items, as PACER's feeds keep a capped number (court-systems.md §1.6).
+ * `stoppedAt`: the feed stopped updating then and answers the items it had (nyeb's answered the same for months).
+ */
+export type FeedSetting = { kind: "all"; cap?: number; stoppedAt?: Date } | { kind: "types"; types: string[]; cap?: number; stoppedAt?: Date } | { kind: "none" };
 
 export interface Bill {
   court: string;
@@ -387,10 +390,14 @@ export class PacerReplay implements ReplayProtocol {
   private feed(court: string): ReplayResponse {
     const setting = this.feeds.get(court) ?? { kind: "all" };
     if (setting.kind === "none") return { status: 404, body: "<html><body><h1>Not Found</h1></body></html>" };
-    const dayAgo = Date.now() - 86_400_000;
+    const builtAt = setting.stoppedAt?.getTime() ?? Date.now();
+    const dayAgo = builtAt - 86_400_000;
     const items: FeedItem[] = [];
     for (const hosted of this.hosted.filter((candidate) => candidate.court === court)) {
-      const recent = hosted.docket.rows.filter((row) => (hosted.visibleSince.get(row.start)?.getTime() ?? 0) >= dayAgo);
+      const recent = hosted.docket.rows.filter((row) => {
+        const seen = hosted.visibleSince.get(row.start)?.getTime() ?? 0;
+        return seen >= dayAgo && seen <= builtAt;
+      });
       if (recent.length === 0) continue;
       // The recent rows, read as the court's docket shows them (number, document link, text).
       const days = recent.map((row) => row.entered ?? row.filed!).sort();
