@@ -1272,6 +1272,42 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 0, skipped: 1 });
   });
 
+  it("a court whose entry count page says nothing: the case query vouches only for a last filing dated before the reading's day; one filed later that day is read and told", async () => {
+    env.pacer.feeds.set("nyed", { kind: "none" });
+    env.server.fail({ match: /mobile_query\.pl/, kind: "status", status: 404 });
+    try {
+      const hosted = host(LAED, "nyed");
+      // Two entries filed on 2010-02-09; the case is read that day, between them.
+      const sameDay = hosted.docket.rows.filter((row) => row.filed === "2010-02-09");
+      expect(sameDay).toHaveLength(2);
+      const later = sameDay[1]!;
+      const enter = (day: string) => (hosted.docket = { ...hosted.docket, rows: hosted.docket.rows.map((row) => (row.start === later.start ? { ...row, entered: day } : row)) });
+      enter("2999-01-01");
+      env.pacer.advanceTo("2010-02-09");
+      const checked = await queryCase("nyed", hosted.caseId);
+      expect(checked.status).toBe(200);
+      expect((await pollCourtFeed(prisma(), pacerSettings()!, "nyed", new Date())).status).toBe("none");
+      const held = (await storedEntries(prisma(), "nyed", hosted.caseId)).length;
+      // The reading began that afternoon; the court then docketed the later entry, filed the same day.
+      await prisma().$executeRawUnsafe("UPDATE cases SET read_from = '2010-02-09T20:00:00Z', last_refreshed_at = '2010-02-09T20:01:00Z' WHERE case_id = $1", hosted.caseId);
+      enter("2010-02-09");
+      const court = findCourt("nyed")!;
+      let before = env.server.log.length;
+      // Its date of last filing is the cache's latest: before, taken for "unchanged" and skipped.
+      expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1, skipped: 0 });
+      expect(env.server.log.slice(before).some((entry) => /iquery\.pl/.test(entry.url))).toBe(true);
+      expect(await storedEntries(prisma(), "nyed", hosted.caseId)).toHaveLength(held + 1);
+      const monitor = await callRoute<MonitorResponse>(getMonitor, "/v2/monitor", { query: { case_id: hosted.caseId, court_code: "nyed", last_checked: checked.body.meta.queried_at } });
+      expect(monitor.body).toMatchObject({ changed: true, change_count: 1 });
+      // Read now, long after its last filing's day: the case query vouches, and nothing is bought.
+      before = env.server.log.length;
+      expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 0, skipped: 1 });
+      expect(env.server.log.slice(before).map((entry) => entry.url.split("?")[0]!.split("/").at(-1))).toEqual(["mobile_query.pl", "iquery.pl"]);
+    } finally {
+      env.server.clearFaults();
+    }
+  });
+
   it("a feed item of another defendant's docket does not make the refresh pay for the main defendant's", async () => {
     env.pacer.feeds.set("laed", { kind: "all" });
     const earlier = new Date(Date.now() - 30 * 60_000);

@@ -12,8 +12,9 @@
 //     court gave when the cache was last known equal (a stored reading began after it, or a free signal said
 //     so; else from the entries the cache holds: it may hold
 //     more than the court lists, since entries the court stops listing are kept), or, where that page
-//     says nothing, the case query (iquery.pl) shows a filing or termination later than the cache's; a case
-//     neither page can speak for is fetched.
+//     says nothing, the case query (iquery.pl) shows a filing or termination later than the cache's, or a
+//     last filing not dated before the day the stored reading began (a day: one filed later that day moves
+//     nothing); a case neither page can speak for is fetched.
 // Everything else is known unchanged and costs nothing; a free signal that said so is remembered
 // (pacer_cases.verified_at), so from then on the feed alone can vouch for the case.
 // Cases no refresh kept current (`untracked`: a query reads them again first, lib/cases/plan-untracked-reads.ts)
@@ -196,6 +197,11 @@ async function changedByFreeSignals(
     const lastFiled = row.last_filed_at?.toISOString().slice(0, 10) ?? null;
     if (!lastFiled || summary.dateOfLastFiling > lastFiled) return { changed: true, listedCount: null, chargedCents };
     if (summary.dateTerminated && !row.date_terminated) return { changed: true, listedCount: null, chargedCents };
+    // A day says nothing of the hours: an entry filed after the reading began, later that day, leaves the date
+    // of last filing as it was. Only a last filing dated before the court's day of the reading's start shows
+    // nothing was filed since; a court's day is within a day of UTC's, so before the UTC day preceding it.
+    const dayBeforeReading = new Date(readStartMs(row) - 86_400_000).toISOString().slice(0, 10);
+    if (summary.dateOfLastFiling >= dayBeforeReading) return { changed: true, listedCount: null, chargedCents };
     return { changed: false, listedCount: null, chargedCents };
   } catch (error) {
     // A signal that failed says nothing: the paid fetch decides (and reports the court down if it is). Past the
