@@ -7,6 +7,7 @@ import { connectedCoverage, publicSystem } from "@/lib/courts/connected-coverage
 import { RECORDED_COURTS } from "@/lib/courts/registry";
 import { billedPages } from "@/lib/sources/pacer/fee-ledger";
 import { feedPath, pacerServesCourt, transportRoomPath } from "@/lib/sources/pacer/pacer-courts";
+import { newestItemTime } from "@/lib/sources/pacer/poll-court-feed";
 import { readDocketReport } from "@/lib/sources/pacer/read-docket-report";
 import { readLoginResponse } from "@/lib/sources/pacer/read-login-response";
 import { readTransactionReceipt } from "@/lib/sources/pacer/read-transaction-receipt";
@@ -160,5 +161,21 @@ describe.skipIf(!HAS_CORPUS)("the replay server's docket pages (tests/helpers/re
     expect(since.html.length).toBeLessThan(html.length);
     const asOf = cutDocket(docket, { asOf: middle, rangeType: "Filed", from: null, to: null, parties: true });
     expect(asOf.rows.every((row) => row.entered! <= middle)).toBe(true);
+  });
+});
+
+describe("a PACER feed's newest item, which says whether it still updates", () => {
+  const now = new Date("2026-11-27T12:00:00Z");
+  const skew = 5 * 60_000;
+  const at = (iso: string) => Date.parse(iso);
+  it("is the newest of the kept time and this poll's stated times", () => {
+    expect(newestItemTime(new Date("2026-11-20T00:00:00Z"), [at("2026-11-27T11:00:00Z"), at("2026-11-26T09:00:00Z")], now, skew)).toEqual(new Date("2026-11-27T11:00:00Z"));
+    expect(newestItemTime(new Date("2026-11-27T11:30:00Z"), [at("2026-11-27T11:00:00Z")], now, skew)).toEqual(new Date("2026-11-27T11:30:00Z"));
+    expect(newestItemTime(null, [], now, skew)).toBeNull();
+  });
+  it("leaves out a time dated ahead of now beyond the clocks' skew: one wrong date does not keep a stopped feed looking fresh", () => {
+    expect(newestItemTime(new Date("2026-11-20T00:00:00Z"), [at("2027-11-27T11:00:00Z")], now, skew)).toEqual(new Date("2026-11-20T00:00:00Z"));
+    expect(newestItemTime(new Date("2027-01-01T00:00:00Z"), [], now, skew)).toBeNull();
+    expect(newestItemTime(null, [at("2026-11-27T12:04:00Z")], now, skew)).toEqual(new Date("2026-11-27T12:04:00Z"));
   });
 });

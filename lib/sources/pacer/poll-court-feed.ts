@@ -85,8 +85,7 @@ async function pollFeed(prisma: PrismaClient, settings: PacerSettings, courtCode
   const stated = feed.items.filter((item) => item.timeStated && item.time !== null).map((item) => Date.parse(item.time!));
   const oldest = stated.length > 0 ? Math.min(...stated) : null;
   const before = await prisma.pacerFeed.findUnique({ where: { courtCode }, select: { entryTypes: true, okSince: true, lastPolledAt: true, newestItemAt: true } });
-  const newestMs = Math.max(before?.newestItemAt?.getTime() ?? -Infinity, ...stated);
-  const newestItemAt = Number.isFinite(newestMs) ? new Date(newestMs) : null;
+  const newestItemAt = newestItemTime(before?.newestItemAt ?? null, stated, now, settings.feedSkewMs);
   // A feed that shows no item made in the last days has stopped updating (or its court docketed nothing): it
   // breaks the run, so when it shows new items again it vouches only from then, not for what it never showed.
   // Said once, when first seen (a feed of all entry types: the others vouch for nothing anyway).
@@ -127,6 +126,17 @@ async function pollFeed(prisma: PrismaClient, settings: PacerSettings, courtCode
     newestItemAt,
   });
   return { courtCode, status: "ok", entryTypes: feed.entryTypes, items: feed.items.length, marked, error: null };
+}
+
+/**
+ * The newest time a feed's items were made, of all its polls: the one kept and this poll's stated times. A time
+ * ahead of now (beyond the clocks' skew) is no sign the feed is updating: a single item dated wrongly ahead would
+ * keep a feed that stopped looking fresh until that date had passed, so it does not count.
+ */
+export function newestItemTime(kept: Date | null, stated: readonly number[], now: Date, skewMs: number): Date | null {
+  const latest = now.getTime() + skewMs;
+  const newestMs = Math.max(...[kept?.getTime() ?? -Infinity, ...stated].filter((time) => time <= latest));
+  return Number.isFinite(newestMs) ? new Date(newestMs) : null;
 }
 
 interface FeedFields {
