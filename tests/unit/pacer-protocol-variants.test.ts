@@ -289,6 +289,28 @@ describe.skipIf(!HAS_CORPUS)("case summaries of other courts", () => {
     for (const block of [each, together]) expect(readCaseQuery(summaryPage(block)), block).toMatchObject({ ...DCD_DATES, caseName: "TABMAN v. FBI" });
   });
 
+  it("a red note beside the name in any spelling of red a style or <font> may use; other colours are the name's", () => {
+    const page = (attributes: string) =>
+      summaryPage(`TABMAN v. FBI <span ${attributes}>DO NOT DOCKET</span><br>Paul L. Friedman, presiding<br><b>Date filed:</b> 12/19/2008<br><b>Date terminated:</b> 06/22/2010<br><b>Date of last filing:</b> 06/22/2010<br>`);
+    for (const red of [
+      'style="color: red !important"',
+      'style="COLOR:RED!important;font-weight:bold"',
+      'style="font-weight: bold; color: #ff0000"',
+      'style="color:#F00"',
+      'style="color: rgb(255,0,0)"',
+      'style="color: rgb(255, 0, 0) !important"',
+      'style="color: rgba(255, 0, 0, 1)"',
+      'style="color: rgb(100%, 0%, 0%)"',
+      'style="color: darkred"',
+      'style="color: #cc0000"',
+    ]) {
+      expect(readCaseQuery(page(red)), red).toMatchObject({ ...DCD_DATES, caseName: "TABMAN v. FBI", notes: ["DO NOT DOCKET"] });
+    }
+    for (const other of ['style="color: #000"', 'style="color: rgb(0, 0, 255)"', 'style="background-color: red"', 'style="color: #ff8080"']) {
+      expect(readCaseQuery(page(other)), other).toMatchObject({ ...DCD_DATES, caseName: "TABMAN v. FBI DO NOT DOCKET", notes: [] });
+    }
+  });
+
   it("the judge as a 'Judge:' label, as bankruptcy courts print it", () => {
     const block = "TABMAN v. FBI<br><b>Judge:</b> Paul L. Friedman<br><b>Date filed:</b> 12/19/2008<br><b>Date terminated:</b> 06/22/2010<br><b>Date of last filing:</b> 06/22/2010<br>";
     expect(readCaseQuery(summaryPage(block))).toMatchObject(DCD_DATES);

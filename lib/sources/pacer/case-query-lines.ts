@@ -31,10 +31,30 @@ export function cleanText(text: string): string {
   return text.replace(/\u00a0/g, " ").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
 }
 
-/** Red as the court sets it: a <font color> or, in newer layouts, a style. */
+/** Reds by name; "red" is CM/ECF's, the others are reds too. */
+const RED_NAMES = new Set(["red", "darkred", "crimson", "firebrick", "maroon"]);
+
+/** A colour's red, green and blue (0-255) as CSS or a <font color> writes it ("#f00", "ff0000", "rgb(255, 0, 0)", "rgb(100%,0%,0%)"), or null. */
+function rgbOf(color: string): number[] | null {
+  const hex = /^#?([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(color)?.[1];
+  if (hex) {
+    const digits = hex.length <= 4 ? [...hex.slice(0, 3)].map((d) => d + d) : [hex.slice(0, 2), hex.slice(2, 4), hex.slice(4, 6)];
+    return digits.map((d) => Number.parseInt(d, 16));
+  }
+  const functional = /^rgba?\(\s*([\d.]+%?)[\s,]+([\d.]+%?)[\s,]+([\d.]+%?)\s*(?:[,/]\s*[\d.]+%?\s*)?\)$/i.exec(color);
+  return functional ? functional.slice(1, 4).map((c) => (c.endsWith("%") ? (Number.parseFloat(c) * 255) / 100 : Number.parseFloat(c))) : null;
+}
+
+/**
+ * Red as the court sets it: a <font color> or, in newer layouts, a style ("color: red !important"), in any
+ * spelling of a red: a name, hex, rgb(). A red is a colour of strong red and little green or blue.
+ */
 function isRed(element: Element): boolean {
-  const color = element.attribs.color ?? /(?:^|;)\s*color\s*:\s*([^;]+)/i.exec(element.attribs.style ?? "")?.[1] ?? "";
-  return /^(red|#?ff0000|#?f00)$/i.test(color.trim());
+  const written = element.attribs.color ?? /(?:^|;)\s*color\s*:\s*([^;]+)/i.exec(element.attribs.style ?? "")?.[1] ?? "";
+  const color = written.replace(/!\s*important\s*$/i, "").trim().toLowerCase();
+  if (RED_NAMES.has(color)) return true;
+  const rgb = rgbOf(color);
+  return rgb !== null && rgb[0]! >= 128 && rgb[1]! <= 64 && rgb[2]! <= 64;
 }
 
 const isBold = (element: Element) => element.name === "b" || element.name === "strong";
