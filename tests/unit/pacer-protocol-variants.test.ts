@@ -289,6 +289,20 @@ describe.skipIf(!HAS_CORPUS)("case summaries of other courts", () => {
     for (const block of [each, together]) expect(readCaseQuery(summaryPage(block)), block).toMatchObject({ ...DCD_DATES, caseName: "TABMAN v. FBI" });
   });
 
+  it("plain lines mixing dated labels with others: split at each label, the dates read", () => {
+    const dates = "Date filed: 12/19/2008 Chapter: 7 Date terminated: 06/22/2010 Date of last filing: 06/22/2010";
+    const page = summaryPage(`TABMAN v. FBI<br>Paul L. Friedman, presiding<br>${dates}<br>`);
+    expect(readCaseQuery(page)).toMatchObject({ ...DCD_DATES, caseName: "TABMAN v. FBI", bankruptcy: { chapter: "7" }, notes: [] });
+    expect(caseQuerySignal(readCaseQuery(page), "134505", "1:08-cv-2203")).toEqual({ dateOfLastFiling: "2010-06-22", dateTerminated: "2010-06-22" });
+    // Values of words before the labels the reader reads; a value with a colon of its own stays whole.
+    const bankruptcy =
+      "TABMAN v. FBI<br>Case type: bk Chapter: 7 Asset: No Vol: v Judge: Paul L. Friedman Date filed: 12/19/2008<br>" +
+      "Nature of suit: 895 Freedom of Information Act: Other Date terminated: 06/22/2010 Related case: 16cv1322-JAH Date of last filing: 06/22/2010<br>";
+    const read = readCaseQuery(summaryPage(bankruptcy));
+    expect(read).toMatchObject({ ...DCD_DATES, relatedCase: "16cv1322-JAH", bankruptcy: { caseType: "bk", chapter: "7", asset: "No", vol: "v" }, notes: [] });
+    expect(read).toMatchObject({ labels: { "nature of suit": "895 Freedom of Information Act: Other" } });
+  });
+
   it("a red note beside the name in any spelling of red a style or <font> may use; other colours are the name's", () => {
     const page = (attributes: string) =>
       summaryPage(`TABMAN v. FBI <span ${attributes}>DO NOT DOCKET</span><br>Paul L. Friedman, presiding<br><b>Date filed:</b> 12/19/2008<br><b>Date terminated:</b> 06/22/2010<br><b>Date of last filing:</b> 06/22/2010<br>`);

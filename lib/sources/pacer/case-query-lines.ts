@@ -57,6 +57,54 @@ function isRed(element: Element): boolean {
   return rgb !== null && rgb[0]! >= 128 && rgb[1]! <= 64 && rgb[2]! <= 64;
 }
 
+export const squash = (text: string) => text.replace(/\s+/g, " ").trim();
+export const textOf = (segments: Segment[]) => squash(segments.map((s) => (s.kind === "text" ? s.text : "")).join(" "));
+
+/** A label in plain text opening its line ("Related case: 16cv1322-JAH"), not in bold. */
+const PLAIN_LABEL = /^([A-Za-z][A-Za-z ]{2,40}):\s*(\S.*)$/;
+/** A value that is a date alone, where a plain line's next label plainly starts. */
+const DATE_VALUE = String.raw`\d{1,2}\/\d{1,2}\/\d{2,4}|N\/A`;
+/**
+ * The labels the reader reads, wherever they stand on a plain line (bankruptcy pages print several a line, after
+ * values that are words: "Chapter: 7 Asset: No Vol: v"), opening with a capital as labels do: a lower-case one is
+ * the end of a longer label ("Original chapter:") or of a text.
+ */
+const KNOWN_LABELS = [
+  ...["date filed", "date terminated", "date of last filing", "date reopened", "date converted", "related case", "related bankruptcy"],
+  ...["case type", "chapter", "asset", "vol", "plan confirmed", "joint debtor discharged", "debtor discharged", "joint debtor dismissed", "debtor dismissed"],
+  ...["chief judge", "magistrate judge", "bankruptcy judge", "district judge", "judge"],
+].map((label) => label.replace(/^[a-z]/, (c) => c.toUpperCase()).replace(/(?<!^)[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`).replace(/ /g, String.raw`\s+`));
+/**
+ * A label further along a plain line: any label after a date (a date's end is plain), or one the reader reads
+ * after any other value. Other labels after a value of words stay in the value: where such a value ends and the
+ * label starts cannot be told ("Judge: Paul L. Friedman Date filed:" is not a label "Friedman Date filed").
+ */
+const NEXT_LABEL = new RegExp(String.raw`(?<=:\s*(?:${DATE_VALUE})\s+)([A-Za-z][A-Za-z ]{2,40})\s*:|(?<=\s)(${KNOWN_LABELS.join("|")})\s*:`, "g");
+
+/** The label/value pairs of a plain-text line, split at each label (labels lowercased), or null when it opens with none. */
+export function plainLabels(text: string): Array<[string, string]> | null {
+  const first = PLAIN_LABEL.exec(text);
+  if (!first) return null;
+  const labels = [{ label: first[1]!, start: 0, end: text.indexOf(":") + 1 }];
+  for (const match of text.matchAll(NEXT_LABEL)) {
+    if (match.index < labels[0]!.end) continue;
+    labels.push({ label: match[1] ?? match[2]!, start: match.index, end: match.index + match[0].length });
+  }
+  return labels.map(({ label, end }, i) => [squash(label).toLowerCase(), squash(text.slice(end, labels[i + 1]?.start ?? text.length))]);
+}
+
+/** A line as its free text (before any bold label) and its bold label/value pairs. */
+export function splitLine(line: Segment[]): { free: Segment[]; pairs: Array<[string, string]> } {
+  const free: Segment[] = [];
+  const pairs: Array<[string, string]> = [];
+  for (const segment of line) {
+    if (segment.kind === "label") pairs.push([squash(segment.label).toLowerCase(), ""]);
+    else if (pairs.length === 0) free.push(segment);
+    else pairs.at(-1)![1] += segment.text;
+  }
+  return { free, pairs: pairs.map(([label, value]) => [label, squash(value)]) };
+}
+
 const isBold = (element: Element) => element.name === "b" || element.name === "strong";
 /** An element's text on one line (spaces squashed, as cleanText cleans it). */
 const flatText = (element: Element) => cleanText(DomUtils.textContent(element)).replace(/\s+/g, " ").trim();

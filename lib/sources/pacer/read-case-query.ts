@@ -4,7 +4,7 @@
 // uses it to check a case exists and whether anything was filed since the last docket fetch.
 // Dates are returned as ISO `YYYY-MM-DD` calendar dates (the page writes MM/DD/YYYY); "N/A" → null.
 import type { PageRefusal } from "@/lib/sources/types";
-import { readSummaryBlock, type Segment } from "./case-query-lines";
+import { plainLabels, readSummaryBlock, splitLine, squash, textOf } from "./case-query-lines";
 import { courtFromHost } from "./doc-id";
 import { refuseQueryPage } from "./refuse-query-page";
 import { splitCmEcfNumber } from "./split-cmecf-number";
@@ -66,38 +66,8 @@ export interface CaseQuerySummary {
 
 /** "Name, presiding" / "Name, referral" / "Name, panel 2": the judge lines of district summaries. */
 const JUDGE_LINE = /^(.+?),\s*(presiding|referral|panel\s*\d*)$/;
-/** A label in plain text ("Related case: 16cv1322-JAH"), not in bold. */
-const PLAIN_LABEL = /^([A-Za-z][A-Za-z ]{2,40}):\s*(\S.*)$/;
-/** A plain line of dated labels only ("Date filed: 12/19/2008 Date of last filing: 06/22/2010"): the dates end
- * each value, so the line splits at each label. */
-const DATED_PAIR = String.raw`[A-Za-z][A-Za-z ]{2,40}:\s*(?:\d{1,2}\/\d{1,2}\/\d{2,4}|N\/A)`;
-const DATED_LINE = new RegExp(String.raw`^(?:${DATED_PAIR}\s*){2,}$`);
-const DATED_PAIRS = /([A-Za-z][A-Za-z ]{2,40}):\s*(\d{1,2}\/\d{1,2}\/\d{2,4}|N\/A)/g;
 /** Names CM/ECF prints where no judge is assigned. */
 const NO_JUDGE = /^(judge\s+)?unassigned(\s+judge)?$/i;
-
-const squash = (text: string) => text.replace(/\s+/g, " ").trim();
-
-/** The label/value pairs of a plain-text line, or null when it is not one. */
-function plainLabels(text: string): Array<[string, string]> | null {
-  if (DATED_LINE.test(text)) return [...text.matchAll(DATED_PAIRS)].map((m) => [squash(m[1]!).toLowerCase(), m[2]!]);
-  const plain = PLAIN_LABEL.exec(text);
-  return plain ? [[squash(plain[1]!).toLowerCase(), squash(plain[2]!)]] : null;
-}
-
-/** A line as its free text (before any label) and its label/value pairs. */
-function splitLine(line: Segment[]): { free: Segment[]; pairs: Array<[string, string]> } {
-  const free: Segment[] = [];
-  const pairs: Array<[string, string]> = [];
-  for (const segment of line) {
-    if (segment.kind === "label") pairs.push([squash(segment.label).toLowerCase(), ""]);
-    else if (pairs.length === 0) free.push(segment);
-    else pairs.at(-1)![1] += segment.text;
-  }
-  return { free, pairs: pairs.map(([label, value]) => [label, squash(value)]) };
-}
-
-const textOf = (segments: Segment[]) => squash(segments.map((s) => (s.kind === "text" ? s.text : "")).join(" "));
 
 /**
  * The PACER case id of the summary: the CASE_NUM cookie the page sets ("3:17-cr-00168(58813)") names the
