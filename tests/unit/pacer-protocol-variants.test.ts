@@ -303,6 +303,19 @@ describe.skipIf(!HAS_CORPUS)("case summaries of other courts", () => {
     expect(read).toMatchObject({ labels: { "nature of suit": "895 Freedom of Information Act: Other" } });
   });
 
+  it("'Filed:' for 'Date filed:' (and 'Terminated:', 'Last filing:'), bold or plain: the case is dated", () => {
+    const bold = "TABMAN v. FBI<br>Paul L. Friedman, presiding<br><b>Filed:</b> 12/19/2008<br><b>Terminated:</b> 06/22/2010<br><b>Last filing:</b> 06/22/2010<br>";
+    const plain = "TABMAN v. FBI<br>Paul L. Friedman, presiding<br>Filed: 12/19/2008 Terminated: 06/22/2010 Last filing: 06/22/2010<br>";
+    for (const block of [bold, plain]) {
+      expect(readCaseQuery(summaryPage(block)), block).toMatchObject({ kind: "case_summary", ...DCD_DATES });
+      expect(caseQuerySignal(readCaseQuery(summaryPage(block)), "134505", "1:08-cv-2203"), block).toMatchObject({ dateOfLastFiling: "2010-06-22" });
+    }
+    // "Filed" without a date, or as a word of a text ("Amended Schedules filed:"), dates nothing: the block is no summary.
+    for (const line of ["<b>Filed:</b> N/A", "<b>Filed:</b> see docket", "Filed: N/A", "Amended Schedules filed: 12/19/2008", "Document filed: 12/19/2008"]) {
+      expect(readCaseQuery(summaryPage(`TABMAN v. FBI<br>Paul L. Friedman, presiding<br>${line}<br>Last filing: 06/22/2010<br>`)), line).toMatchObject({ kind: "refused" });
+    }
+  });
+
   it("a red note beside the name in any spelling of red a style or <font> may use; other colours are the name's", () => {
     const page = (attributes: string) =>
       summaryPage(`TABMAN v. FBI <span ${attributes}>DO NOT DOCKET</span><br>Paul L. Friedman, presiding<br><b>Date filed:</b> 12/19/2008<br><b>Date terminated:</b> 06/22/2010<br><b>Date of last filing:</b> 06/22/2010<br>`);

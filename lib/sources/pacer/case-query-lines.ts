@@ -4,9 +4,11 @@
 // ("DO NOT DOCKET...") and some leave a <b> or <font> unclosed, so everything after it nests inside
 // (txsd); the block is therefore read as a flat run of segments in document order, cut into lines at
 // each break, instead of by element structure. Other pages set a case number in bold too (a docket's
-// transaction receipt names it in a <font>), so a block counts only when it dates the case ("Date filed").
+// transaction receipt names it in a <font>), so a block counts only when it dates the case ("Date filed", or a
+// "Filed" label with a date). Labels in plain text are read here too, the same way for that test and the reader.
 import { DomUtils, parseDocument } from "htmlparser2";
 import type { AnyNode, Element } from "domhandler";
+import { usDateToIso } from "./us-date";
 
 /** One piece of a summary line: free text (red when the court set it in a red font) or a bold label. */
 export type Segment = { kind: "text"; text: string; red: boolean } | { kind: "label"; label: string };
@@ -67,7 +69,7 @@ const DATE_VALUE = String.raw`\d{1,2}\/\d{1,2}\/\d{2,4}|N\/A`;
 /**
  * The labels the reader reads, wherever they stand on a plain line (bankruptcy pages print several a line, after
  * values that are words: "Chapter: 7 Asset: No Vol: v"), opening with a capital as labels do: a lower-case one is
- * the end of a longer label ("Original chapter:") or of a text.
+ * the end of a longer label ("Original chapter:") or of a text. "Filed" alone is not one (a word of docket texts).
  */
 const KNOWN_LABELS = [
   ...["date filed", "date terminated", "date of last filing", "date reopened", "date converted", "related case", "related bankruptcy"],
@@ -105,6 +107,12 @@ export function splitLine(line: Segment[]): { free: Segment[]; pairs: Array<[str
   return { free, pairs: pairs.map(([label, value]) => [label, squash(value)]) };
 }
 
+/** A line's labels as the reader reads them: its bold ones, else those of its plain text. */
+function labelsOf(line: Segment[]): Array<[string, string]> {
+  const { free, pairs } = splitLine(line);
+  return pairs.length > 0 ? pairs : (plainLabels(textOf(free)) ?? []);
+}
+
 const isBold = (element: Element) => element.name === "b" || element.name === "strong";
 /** An element's text on one line (spaces squashed, as cleanText cleans it). */
 const flatText = (element: Element) => cleanText(DomUtils.textContent(element)).replace(/\s+/g, " ").trim();
@@ -137,6 +145,9 @@ const NUMBER_HOLDERS = new Set(["font", "b", "strong", "span"]);
 const CONTAINERS = new Set(["center", "div", "td", "th", "body"]);
 /** Every summary dates the case: a block without "Date filed" is some other page's (a receipt naming the number). */
 const DATE_FILED = /^date filed$/i;
+/** Courts that shorten it to "Filed" date the case by that label with a date: "filed" alone is also a word of
+ * docket texts ("Amended Schedules filed: Schedule B"), so the label must be read as one and carry a date. */
+const SHORT_DATE_FILED = "filed";
 
 /** The containers around `element`, nearest first. */
 function containersOf(element: Element): Element[] {
@@ -177,7 +188,11 @@ function readLines(block: Element, numberElement: Element): Segment[][] {
 }
 
 const datesTheCase = (lines: Segment[][]) =>
-  lines.some((line) => line.some((segment) => (segment.kind === "label" ? DATE_FILED.test(segment.label.replace(/\s+/g, " ")) : /\bdate\s+filed\s*:/i.test(segment.text))));
+  lines.some(
+    (line) =>
+      line.some((segment) => (segment.kind === "label" ? DATE_FILED.test(segment.label.replace(/\s+/g, " ")) : /\bdate\s+filed\s*:/i.test(segment.text))) ||
+      labelsOf(line).some(([label, value]) => label === SHORT_DATE_FILED && usDateToIso(value) !== null),
+  );
 
 /** The summary block of an iquery.pl page, or null when the page has none (an error or login page). */
 export function readSummaryBlock(html: string): SummaryBlock | null {

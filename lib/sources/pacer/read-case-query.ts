@@ -119,7 +119,8 @@ export function readCaseQuery(html: string): CaseQuerySummary | PageRefusal {
 
   const numberToken = block.numberText.split(" ")[0] ?? block.numberText;
   const number = splitCmEcfNumber(numberToken);
-  const date = (label: string) => usDateToIso(labels[label]);
+  // Courts that shorten "Date filed" to "Filed" (case-query-lines.ts) may shorten the other two alike.
+  const date = (label: string, short: string) => usDateToIso(labels[label] ?? labels[short]);
   return {
     kind: "case_summary",
     caseNumber: number?.core ?? numberToken,
@@ -132,9 +133,9 @@ export function readCaseQuery(html: string): CaseQuerySummary | PageRefusal {
     judge,
     referredTo: realJudges.find((j) => j.role === "referral")?.name ?? null,
     panel,
-    dateFiled: date("date filed"),
-    dateTerminated: date("date terminated"),
-    dateOfLastFiling: date("date of last filing"),
+    dateFiled: date("date filed", "filed"),
+    dateTerminated: date("date terminated", "terminated"),
+    dateOfLastFiling: date("date of last filing", "last filing"),
     relatedCase: labels["related case"] ?? null,
     bankruptcy: bankruptcyOf(labels),
     notes,
