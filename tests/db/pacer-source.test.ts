@@ -1135,6 +1135,14 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
       await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
       await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
       expect(staleLines()).toBe(1);
+      // The feed updates again: a poll lists a new item (another case's, made an hour ago, before the last poll).
+      // Its run starts at that poll, not before the spell it stood still (the run it had then).
+      env.pacer.feeds.set("laed", { kind: "all" });
+      host(TXED, "laed", { visibleAt: new Date(Date.now() - 3_600_000) });
+      const resumedAt = new Date();
+      await pollCourtFeed(prisma(), pacerSettings()!, "laed", resumedAt);
+      expect((await prisma().pacerFeed.findUnique({ where: { courtCode: "laed" } }))!.okSince).toEqual(resumedAt);
+      expect(staleLines()).toBe(1);
     } finally {
       logged.mockRestore();
       env.pacer.feeds.set("laed", { kind: "all" });
@@ -1145,6 +1153,18 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(gained).toBeGreaterThan(0);
     const monitor = await callRoute<MonitorResponse>(getMonitor, "/v2/monitor", { query: { case_id: hosted.caseId, court_code: "laed", last_checked: checked.body.meta.queried_at } });
     expect(monitor.body).toMatchObject({ changed: true, change_count: gained });
+  });
+
+  it("a feed whose newest item turned 3 days old since its last poll vouches for nothing: the case's free entry count is asked", async () => {
+    const { hosted, court } = await cachedWithWholeFeed();
+    await prisma().$executeRawUnsafe("UPDATE cases SET read_from = now() - interval '1 day', last_refreshed_at = now() - interval '1 day' WHERE case_id = $1", hosted.caseId);
+    // Polled two minutes ago, without failure since four days ago, its newest item then a minute short of 3 days old.
+    await prisma().$executeRawUnsafe(
+      "UPDATE pacer_feeds SET ok_since = now() - interval '4 days', last_polled_at = now() - interval '2 minutes', newest_item_at = now() - interval '3 days 1 minute' WHERE court_code = 'laed'",
+    );
+    const before = env.server.log.length;
+    await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() });
+    expect(env.server.log.slice(before).some((entry) => /mobile_query\.pl/.test(entry.url))).toBe(true);
   });
 
   /**
@@ -1272,7 +1292,8 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 0, skipped: 1 });
   });
 
-  it("a court whose entry count page says nothing: the case query vouches only for a last filing dated before the reading's day; one filed later that day is read and told", async () => {
+  // The reading's start in UTC: that afternoon in New York, and that evening there, already the next day in UTC.
+  it.each(["2010-02-09T20:00:00Z", "2010-02-10T02:00:00Z"])("a court whose entry count page says nothing: the case query vouches only for a last filing dated before the reading's day; one filed later that day is read and told (reading begun %s)", async (readFrom) => {
     env.pacer.feeds.set("nyed", { kind: "none" });
     env.server.fail({ match: /mobile_query\.pl/, kind: "status", status: 404 });
     try {
@@ -1288,8 +1309,12 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
       expect(checked.status).toBe(200);
       expect((await pollCourtFeed(prisma(), pacerSettings()!, "nyed", new Date())).status).toBe("none");
       const held = (await storedEntries(prisma(), "nyed", hosted.caseId)).length;
-      // The reading began that afternoon; the court then docketed the later entry, filed the same day.
-      await prisma().$executeRawUnsafe("UPDATE cases SET read_from = '2010-02-09T20:00:00Z', last_refreshed_at = '2010-02-09T20:01:00Z' WHERE case_id = $1", hosted.caseId);
+      // The reading began that day (New York time); the court then docketed the later entry, filed the same day.
+      await prisma().$executeRawUnsafe(
+        "UPDATE cases SET read_from = $2::timestamptz, last_refreshed_at = $2::timestamptz + interval '1 minute' WHERE case_id = $1",
+        hosted.caseId,
+        readFrom,
+      );
       enter("2010-02-09");
       const court = findCourt("nyed")!;
       let before = env.server.log.length;
