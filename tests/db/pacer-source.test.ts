@@ -1108,6 +1108,30 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect((await prisma().pacerFeed.findUnique({ where: { courtCode: "laed" } }))!.okSince).toEqual(okSince);
   });
 
+  it("a feed that lists all entry types only since today vouches for nothing of the days it listed some: the case's filings are read and told", async () => {
+    const { hosted, court } = await cachedWithWholeFeed();
+    const checked = await queryCase("laed", hosted.caseId);
+    const held = (await storedEntries(prisma(), "laed", hosted.caseId)).length;
+    // Read two days ago; the feed, polled every few minutes without failure since three days ago, listed orders
+    // only until now.
+    await prisma().$executeRawUnsafe("UPDATE cases SET read_from = now() - interval '2 days', last_refreshed_at = now() - interval '2 days' WHERE case_id = $1", hosted.caseId);
+    await prisma().$executeRawUnsafe(
+      "UPDATE pacer_feeds SET entry_types = 'order', ok_since = now() - interval '3 days', last_polled_at = now() - interval '2 minutes', newest_item_at = now() - interval '1 hour' WHERE court_code = 'laed'",
+    );
+    // Meanwhile, a day and a half ago, the court docketed a year of this case's entries, none of them listed then;
+    // now the court's feed lists all types, of the last day only: another case's item of an hour ago.
+    env.pacer.advanceTo("2010-06-30");
+    for (const row of hosted.docket.rows) hosted.visibleSince.set(row.start, new Date(Date.now() - ((row.entered ?? "") > "2009-06-30" ? 36 : 96) * 3_600_000));
+    host(TXED, "laed", { visibleAt: new Date(Date.now() - 3_600_000) });
+    expect(await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date())).toMatchObject({ status: "ok", entryTypes: "all" });
+    // Before, the run of the feed of orders went on as the whole feed's: skipped, the year of filings unread.
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1, skipped: 0 });
+    const gained = (await storedEntries(prisma(), "laed", hosted.caseId)).length - held;
+    expect(gained).toBeGreaterThan(0);
+    const monitor = await callRoute<MonitorResponse>(getMonitor, "/v2/monitor", { query: { case_id: hosted.caseId, court_code: "laed", last_checked: checked.body.meta.queried_at } });
+    expect(monitor.body).toMatchObject({ changed: true, change_count: gained });
+  });
+
   it("a feed that stopped updating (no item made in the last 3 days) vouches for nothing, and the log says so once: the case's filings are read and told", async () => {
     const { hosted, court } = await cachedWithWholeFeed();
     const checked = await queryCase("laed", hosted.caseId);

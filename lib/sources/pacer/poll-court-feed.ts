@@ -102,7 +102,9 @@ async function pollFeed(prisma: PrismaClient, settings: PacerSettings, courtCode
   // day of items, fewer on a busy court): after a gap (no case of the court tracked for a while, the poller
   // down) the feed vouches only from now, or a case read before the gap would be skipped with the gap's
   // filings unread.
-  const recent = before?.lastPolledAt != null && now.getTime() - before.lastPolledAt.getTime() <= FEED_FRESH_MS;
+  // A run is of one feed: one that listed some entry types only did not show the others, so a feed that lists
+  // all since this poll vouches from now, not for the days it listed some.
+  const recent = before?.lastPolledAt != null && now.getTime() - before.lastPolledAt.getTime() <= FEED_FRESH_MS && before.entryTypes === entryTypes;
   // A feed keeps a capped number of items, dropping the oldest: when more came since the last poll than it
   // holds, those dropped were never seen. Only a feed that still lists an item made before the last poll (by
   // the court's clock, less PACER_FEED_SKEW_SECONDS) shows all that came since; otherwise the run starts anew.
