@@ -1357,6 +1357,29 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     }
   });
 
+  it("a court whose entry count page says nothing: the day the case query's date is compared with is the court's own (a reading begun just after its midnight vouches for the day before; a UTC day less one did not)", async () => {
+    env.pacer.feeds.set("nyed", { kind: "none" });
+    env.server.fail({ match: /mobile_query\.pl/, kind: "status", status: 404 });
+    try {
+      const hosted = host(LAED, "nyed");
+      env.pacer.advanceTo("2010-02-09");
+      expect((await queryCase("nyed", hosted.caseId)).status).toBe(200);
+      expect((await pollCourtFeed(prisma(), pacerSettings()!, "nyed", new Date())).status).toBe("none");
+      // Its last filing is of 2010-02-09; the reading began at 01:00 on 2010-02-10 in New York (06:00 UTC), after
+      // that day had ended there: nothing filed on it can have come after the reading. (A UTC day less one, the
+      // rule before, bought the docket at every run until two UTC days after the filing's.)
+      await prisma().$executeRawUnsafe(
+        "UPDATE cases SET read_from = '2010-02-10T06:00:00Z'::timestamptz, last_refreshed_at = '2010-02-10T06:01:00Z'::timestamptz WHERE case_id = $1",
+        hosted.caseId,
+      );
+      const before = env.server.log.length;
+      expect(await refreshCases({ prisma: prisma(), court: findCourt("nyed")!, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 0, skipped: 1 });
+      expect(env.server.log.slice(before).map((entry) => entry.url.split("?")[0]!.split("/").at(-1))).toEqual(["mobile_query.pl", "iquery.pl"]);
+    } finally {
+      env.server.clearFaults();
+    }
+  });
+
   it("a feed item of another defendant's docket does not make the refresh pay for the main defendant's", async () => {
     env.pacer.feeds.set("laed", { kind: "all" });
     const earlier = new Date(Date.now() - 30 * 60_000);

@@ -13,8 +13,8 @@
 //     so; else from the entries the cache holds: it may hold
 //     more than the court lists, since entries the court stops listing are kept), or, where that page
 //     says nothing, the case query (iquery.pl) shows a filing or termination later than the cache's, or a
-//     last filing not dated before the day the stored reading began (a day: one filed later that day moves
-//     nothing); a case neither page can speak for is fetched.
+//     last filing not dated before the court's day the stored reading began on (a day: one filed later that
+//     day moves nothing); a case neither page can speak for is fetched.
 // Everything else is known unchanged and costs nothing; a free signal that said so is remembered
 // (pacer_cases.verified_at), so from then on the feed alone can vouch for the case.
 // Cases no refresh kept current (`untracked`: a query reads them again first, lib/cases/plan-untracked-reads.ts)
@@ -29,9 +29,11 @@
 // for (an entry count page can charge, "Cost:"), and a run that a charged page brings to the budget stops
 // asking; the cases go on to the adapter, which answers "budget spent" without asking PACER, and the run
 // stops and says so (refresh-cases.ts).
+import { courtTimezone } from "@/lib/courts/timezone";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
 import type { RefreshPlanRequest } from "@/lib/sources/types";
+import { instantToZonedIso } from "@/lib/sources/zoned-time";
 import { fetchCaseQuery, fetchEntryCount } from "./fetch-case-signals";
 import { budgetState } from "./fee-ledger";
 import type { PacerSettings } from "./pacer-settings";
@@ -122,7 +124,7 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
       unchanged.push(row.case_id); // the feed saw nothing since
       continue;
     }
-    const signals = await changedByFreeSignals(prisma, settings, court.court_code, row, now, untracked, signal);
+    const signals = await changedByFreeSignals(prisma, settings, court, row, now, untracked, signal);
     // Spent by the signals themselves: what this one said is kept, and the rest of the run can buy nothing.
     const spentNow = signals.chargedCents > 0 && (await budgetState(prisma, settings, now)).spent;
     if (spentNow) toFetch.push(...rows.slice(index + 1).map((rest) => rest.case_id));
@@ -173,12 +175,13 @@ export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSett
 async function changedByFreeSignals(
   prisma: PrismaClient,
   settings: PacerSettings,
-  courtCode: string,
+  court: RefreshPlanRequest["court"],
   row: CaseRow,
   now: Date,
   untracked: boolean,
   signal?: AbortSignal,
 ): Promise<{ changed: boolean; listedCount: number | null; chargedCents: number }> {
+  const courtCode = court.court_code;
   const options = { prisma, settings, courtCode, caseId: row.case_id, pacerCaseId: row.pacer_case_id!, listedNumber: row.listed_number!, now, signal };
   let chargedCents = 0;
   try {
@@ -198,10 +201,10 @@ async function changedByFreeSignals(
     if (!lastFiled || summary.dateOfLastFiling > lastFiled) return { changed: true, listedCount: null, chargedCents };
     if (summary.dateTerminated && !row.date_terminated) return { changed: true, listedCount: null, chargedCents };
     // A day says nothing of the hours: an entry filed after the reading began, later that day, leaves the date
-    // of last filing as it was. Only a last filing dated before the court's day of the reading's start shows
-    // nothing was filed since; a court's day is within a day of UTC's, so before the UTC day preceding it.
-    const dayBeforeReading = new Date(readStartMs(row) - 86_400_000).toISOString().slice(0, 10);
-    if (summary.dateOfLastFiling >= dayBeforeReading) return { changed: true, listedCount: null, chargedCents };
+    // of last filing as it was. Only a last filing dated before the court's own day (its zone) of the reading's
+    // start shows nothing was filed since.
+    const readingDay = instantToZonedIso(readStartMs(row), courtTimezone(court)).slice(0, 10);
+    if (summary.dateOfLastFiling >= readingDay) return { changed: true, listedCount: null, chargedCents };
     return { changed: false, listedCount: null, chargedCents };
   } catch (error) {
     // A signal that failed says nothing: the paid fetch decides (and reports the court down if it is). Past the
