@@ -1077,6 +1077,23 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(monitor.body).toMatchObject({ changed: true, change_count: gained });
   });
 
+  it("two polls of one court that overlap: the one started later stands, whichever finishes last", async () => {
+    await cachedWithWholeFeed();
+    const later = new Date();
+    expect((await pollCourtFeed(prisma(), pacerSettings()!, "laed", later)).status).toBe("ok");
+    const standing = await prisma().pacerFeed.findUniqueOrThrow({ where: { courtCode: "laed" } });
+    // A poll started two minutes earlier (a retried step's first attempt) finishes now, and failed.
+    env.server.fail({ match: /rss_outside\.pl/, kind: "status", status: 503 });
+    try {
+      expect((await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date(later.getTime() - 120_000))).status).toBe("failed");
+    } finally {
+      env.server.clearFaults();
+    }
+    const after = await prisma().pacerFeed.findUniqueOrThrow({ where: { courtCode: "laed" } });
+    expect({ lastPolledAt: after.lastPolledAt, okSince: after.okSince, lastError: after.lastError }).toEqual({ lastPolledAt: standing.lastPolledAt, okSince: standing.okSince, lastError: null });
+    expect(standing.okSince).not.toBeNull();
+  });
+
   it("a feed that dropped items unseen between two polls (more came than it keeps) vouches for nothing before: the case's filings are read and told", async () => {
     const { hosted, court } = await cachedWithWholeFeed();
     const checked = await queryCase("laed", hosted.caseId);

@@ -149,9 +149,15 @@ interface FeedFields {
   newestItemAt?: Date | null;
 }
 
+/**
+ * Written only over an earlier poll's state: two polls of one court overlap (a retried step while the first
+ * attempt still runs), and the later-started one's state must stand, or a late write would move last_polled_at
+ * back and restore a run (ok_since) the later poll had broken.
+ */
 async function saveFeed(prisma: PrismaClient, courtCode: string, fields: FeedFields): Promise<void> {
   const data = { ...fields, updatedAt: new Date() };
-  await prisma.pacerFeed.upsert({ where: { courtCode }, create: { courtCode, ...data }, update: data });
+  const updated = await prisma.pacerFeed.updateMany({ where: { courtCode, OR: [{ lastPolledAt: null }, { lastPolledAt: { lte: fields.lastPolledAt } }] }, data });
+  if (updated.count === 0) await prisma.pacerFeed.createMany({ data: [{ courtCode, ...data }], skipDuplicates: true });
 }
 
 async function failed(prisma: PrismaClient, courtCode: string, now: Date, error: string): Promise<FeedPoll> {
