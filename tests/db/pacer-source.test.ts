@@ -1154,8 +1154,9 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     const checked = await queryCase("laed", hosted.caseId);
     const held = (await storedEntries(prisma(), "laed", hosted.caseId)).length;
     // The feed stopped updating three days ago and answers the items it had then (this case's, made just before).
-    const stoppedAt = new Date(Date.now() - 3 * 86_400_000 + 60_000);
-    const madeAt = new Date(stoppedAt.getTime() - 60_000);
+    // A minute more than 3 days ago, so the polls below fall either side of the 3 days however long the test runs.
+    const madeAt = new Date(Date.now() - 3 * 86_400_000 - 60_000);
+    const stoppedAt = new Date(madeAt.getTime() + 60_000);
     for (const row of hosted.docket.rows) if (hosted.visibleSince.has(row.start)) hosted.visibleSince.set(row.start, madeAt);
     env.pacer.feeds.set("laed", { kind: "all", stoppedAt });
     // Read two days ago; the feed polled every few minutes without failure since four days ago.
@@ -1171,7 +1172,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     try {
       // A minute before its newest item is 3 days old, the feed still vouches; at each poll after, it does not,
       // and the log says so at the first one only.
-      await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date(Date.now() - 2 * 60_000));
+      await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date(madeAt.getTime() + 3 * 86_400_000 - 60_000));
       expect(staleLines()).toBe(0);
       await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
       await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date());
