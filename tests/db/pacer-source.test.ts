@@ -931,6 +931,21 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect((await queryCase("laed", hosted.caseId)).status).toBe(200);
     return { hosted, court: findCourt("laed")! };
   };
+  /** cachedWithWholeFeed, as an agent then checked it: its answer, and how many entries the cache held then. */
+  const watchedWithWholeFeed = async () => {
+    const { hosted, court } = await cachedWithWholeFeed();
+    const checked = await queryCase("laed", hosted.caseId);
+    const held = (await storedEntries(prisma(), "laed", hosted.caseId)).length;
+    return { hosted, court, checked, held };
+  };
+  /** The next refresh run reads the watched case (none skipped), and /v2/monitor tells the agent every entry it gained. */
+  const expectReadAndTold = async ({ hosted, court, checked, held }: Awaited<ReturnType<typeof watchedWithWholeFeed>>) => {
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1, skipped: 0 });
+    const gained = (await storedEntries(prisma(), "laed", hosted.caseId)).length - held;
+    expect(gained).toBeGreaterThan(0);
+    const monitor = await callRoute<MonitorResponse>(getMonitor, "/v2/monitor", { query: { case_id: hosted.caseId, court_code: "laed", last_checked: checked.body.meta.queried_at } });
+    expect(monitor.body).toMatchObject({ changed: true, change_count: gained });
+  };
 
   it("a feed item seen before a refresh's reading is not paid for again when later polls show it; one first seen after is", async () => {
     const { hosted, court } = await cachedWithWholeFeed();
@@ -1055,9 +1070,8 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
   });
 
   it("a feed left unpolled for a while (no case of its court tracked, the poller down) vouches for nothing of that gap: its filings are read and told once", async () => {
-    const { hosted, court } = await cachedWithWholeFeed();
-    const checked = await queryCase("laed", hosted.caseId);
-    const held = (await storedEntries(prisma(), "laed", hosted.caseId)).length;
+    const watched = await watchedWithWholeFeed();
+    const { hosted } = watched;
     // Three days ago: the last reading, and the feed polled without failure since the day before; then no poll
     // for two days (nobody tracked a laed case). Meanwhile the court docketed a year of entries, whose items
     // the feed, which keeps about a day, no longer lists.
@@ -1067,14 +1081,9 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     for (const row of hosted.docket.rows) hosted.visibleSince.set(row.start, new Date(Date.now() - ((row.entered ?? "") > "2009-06-30" ? 30 : 96) * 3_600_000));
     // An agent tracks the case again; the poller polls the court again (its feed answers, without those items).
     expect((await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date())).status).toBe("ok");
-    const summary = await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() });
     // Before, the feed's unbroken run since before the reading vouched for the gap: skipped, and the year of
     // filings stayed unread until the feed happened to mention the case again.
-    expect(summary).toMatchObject({ refreshed: 1, skipped: 0 });
-    const gained = (await storedEntries(prisma(), "laed", hosted.caseId)).length - held;
-    expect(gained).toBeGreaterThan(0);
-    const monitor = await callRoute<MonitorResponse>(getMonitor, "/v2/monitor", { query: { case_id: hosted.caseId, court_code: "laed", last_checked: checked.body.meta.queried_at } });
-    expect(monitor.body).toMatchObject({ changed: true, change_count: gained });
+    await expectReadAndTold(watched);
   });
 
   it("two polls of one court that overlap: the one started later stands, whichever finishes last", async () => {
@@ -1095,9 +1104,8 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
   });
 
   it("a feed that dropped items unseen between two polls (more came than it keeps) vouches for nothing before: the case's filings are read and told", async () => {
-    const { hosted, court } = await cachedWithWholeFeed();
-    const checked = await queryCase("laed", hosted.caseId);
-    const held = (await storedEntries(prisma(), "laed", hosted.caseId)).length;
+    const watched = await watchedWithWholeFeed();
+    const { hosted } = watched;
     // Ten minutes ago the last reading; the feed polled without failure since before it, last two minutes ago.
     await prisma().$executeRawUnsafe("UPDATE cases SET read_from = now() - interval '10 minutes', last_refreshed_at = now() - interval '10 minutes' WHERE case_id = $1", hosted.caseId);
     await prisma().$executeRawUnsafe("UPDATE pacer_feeds SET ok_since = now() - interval '20 minutes', last_polled_at = now() - interval '2 minutes' WHERE court_code = 'laed'");
@@ -1113,11 +1121,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
       env.pacer.feeds.set("laed", { kind: "all" });
     }
     // Before, the run of good polls went on from before the reading: skipped, the filings unread.
-    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1, skipped: 0 });
-    const gained = (await storedEntries(prisma(), "laed", hosted.caseId)).length - held;
-    expect(gained).toBeGreaterThan(0);
-    const monitor = await callRoute<MonitorResponse>(getMonitor, "/v2/monitor", { query: { case_id: hosted.caseId, court_code: "laed", last_checked: checked.body.meta.queried_at } });
-    expect(monitor.body).toMatchObject({ changed: true, change_count: gained });
+    await expectReadAndTold(watched);
     // A poll whose items reach back past the one before (an item of an hour ago) goes on with the run.
     const okSince = (await prisma().pacerFeed.findUnique({ where: { courtCode: "laed" } }))!.okSince;
     host(TXED, "laed", { visibleAt: new Date(Date.now() - 3_600_000) });
@@ -1126,9 +1130,8 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
   });
 
   it("a feed that lists all entry types only since today vouches for nothing of the days it listed some: the case's filings are read and told", async () => {
-    const { hosted, court } = await cachedWithWholeFeed();
-    const checked = await queryCase("laed", hosted.caseId);
-    const held = (await storedEntries(prisma(), "laed", hosted.caseId)).length;
+    const watched = await watchedWithWholeFeed();
+    const { hosted } = watched;
     // Read two days ago; the feed, polled every few minutes without failure since three days ago, listed orders
     // only until now.
     await prisma().$executeRawUnsafe("UPDATE cases SET read_from = now() - interval '2 days', last_refreshed_at = now() - interval '2 days' WHERE case_id = $1", hosted.caseId);
@@ -1142,17 +1145,12 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     host(TXED, "laed", { visibleAt: new Date(Date.now() - 3_600_000) });
     expect(await pollCourtFeed(prisma(), pacerSettings()!, "laed", new Date())).toMatchObject({ status: "ok", entryTypes: "all" });
     // Before, the run of the feed of orders went on as the whole feed's: skipped, the year of filings unread.
-    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1, skipped: 0 });
-    const gained = (await storedEntries(prisma(), "laed", hosted.caseId)).length - held;
-    expect(gained).toBeGreaterThan(0);
-    const monitor = await callRoute<MonitorResponse>(getMonitor, "/v2/monitor", { query: { case_id: hosted.caseId, court_code: "laed", last_checked: checked.body.meta.queried_at } });
-    expect(monitor.body).toMatchObject({ changed: true, change_count: gained });
+    await expectReadAndTold(watched);
   });
 
   it("a feed that stopped updating (no item made in the last 3 days) vouches for nothing, and the log says so once: the case's filings are read and told", async () => {
-    const { hosted, court } = await cachedWithWholeFeed();
-    const checked = await queryCase("laed", hosted.caseId);
-    const held = (await storedEntries(prisma(), "laed", hosted.caseId)).length;
+    const watched = await watchedWithWholeFeed();
+    const { hosted } = watched;
     // The feed stopped updating three days ago and answers the items it had then (this case's, made just before).
     // A minute more than 3 days ago, so the polls below fall either side of the 3 days however long the test runs.
     const madeAt = new Date(Date.now() - 3 * 86_400_000 - 60_000);
@@ -1190,11 +1188,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
       env.pacer.feeds.set("laed", { kind: "all" });
     }
     // Before, its unbroken run of polls vouched: skipped, the year of filings unread.
-    expect(await refreshCases({ prisma: prisma(), court, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 1, skipped: 0 });
-    const gained = (await storedEntries(prisma(), "laed", hosted.caseId)).length - held;
-    expect(gained).toBeGreaterThan(0);
-    const monitor = await callRoute<MonitorResponse>(getMonitor, "/v2/monitor", { query: { case_id: hosted.caseId, court_code: "laed", last_checked: checked.body.meta.queried_at } });
-    expect(monitor.body).toMatchObject({ changed: true, change_count: gained });
+    await expectReadAndTold(watched);
   });
 
   it("a feed whose newest item turned 3 days old since its last poll vouches for nothing: the case's free entry count is asked", async () => {
