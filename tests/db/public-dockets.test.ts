@@ -188,6 +188,24 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("the free public docket systems
     }
   });
 
+  it("Florida: a search of one page listing only a longer number (a filter matching by part) is 404 even when that case's header is unreadable", async () => {
+    const recorded = JSON.parse(corpusText("state/florida/cases/unfiltered.compare.json")) as { _embedded: { results: { caseHeader: Record<string, unknown> }[] } };
+    const own = recorded._embedded.results.filter((item) => item.caseHeader.caseNumber === "4D2026-0606");
+    expect(own).toHaveLength(1);
+    own[0]!.caseHeader = { ...own[0]!.caseHeader, caseNumber: "4D2026-06061", closedFlag: "maybe" };
+    await opened().db.prisma.case.deleteMany({ where: { courtCode: "fladistctapp4", caseId: "4D2026-0606" } });
+    await opened().db.prisma.$executeRawUnsafe("DELETE FROM source_fetches");
+    env.acis.serveSearch({ _embedded: { results: own }, page: { size: 50, totalElements: 1, totalPages: 1, number: 0 } });
+    try {
+      // Before, the other case's unreadable flag left no case read and the search was refused: 503.
+      const answer = await query("fladistctapp4", "4D2026-0606");
+      expect(answer.status).toBe(404);
+      expect(answer.body.error.code).toBe("case_not_found");
+    } finally {
+      env.acis.serveSearch(null);
+    }
+  });
+
   it("a case a system does not have is 404 case_not_found, and nothing is stored", async () => {
     for (const [court, number] of [["scotus", "99-9999"], ["texapp5", "05-25-99999-CV"], ["fladistctapp2", "2D2025-9999"]] as const) {
       const answer = await query(court, number);

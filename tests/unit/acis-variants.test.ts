@@ -296,6 +296,11 @@ describe.skipIf(!HAS_CORPUS)("the endpoints as the live source uses them (fetch-
     expect(readAcisCase(answer, "SC2026-07031")).toMatchObject({ kind: "refused", reason: "unreadable" });
     const read = readAcisCase(answer, "sc2026-0703");
     expect(Array.isArray(read) ? read.map((item) => item.case.caseNumber) : read).toEqual(["SC2026-0703"]);
+    // Only another case's unreadable header: no case of this number, for the handle to say which (here a filter
+    // matching by part: no such case), not a refusal of the search.
+    const onlyOther = search({ ...HEADER, caseNumber: "SC2026-07031", closedFlag: "maybe" });
+    expect(readAcisCase(onlyOther, "SC2026-0703")).toEqual([]);
+    expect(readAcisCaseHandle(onlyOther, "SC2026-0703")).toBeNull();
   });
 
   it("cases: a search that lists other cases and not the one asked for did not filter by number: refused, not 'no such case'", () => {

@@ -65,7 +65,8 @@ function sourceCaseOf(header: Fields): SourceCase | PageRefusal | null {
 /**
  * The case (a case header) or the cases (a search's list). A header it cannot read refuses the answer, except,
  * when the number searched for is given, a header of another number: that case's unreadable flag says nothing of
- * the one asked for.
+ * the one asked for. A list of such headers only is then no case of that number (empty): whether it is "no such
+ * case" or a search that did not filter is readAcisCaseHandle's to say, as for readable ones.
  */
 export function readAcisCase(json: string, caseNumber?: string): DocketRead | DocketRead[] | PageRefusal {
   const root = parseAcis(json, "case");
@@ -79,6 +80,7 @@ export function readAcisCase(json: string, caseNumber?: string): DocketRead | Do
   const found = halList(root);
   if (!found) return refuse("not_a_docket", "not an ACIS case: no caseHeader and no list of cases");
   const reads: DocketRead[] = [];
+  let othersUnread = 0;
   for (const item of found.items) {
     const header = record(item.caseHeader);
     if (!header) return refuse("not_a_docket", "not ACIS's list of cases: an item without a caseHeader");
@@ -86,11 +88,15 @@ export function readAcisCase(json: string, caseNumber?: string): DocketRead | Do
     // A header this reader cannot read refuses the list (dropped, the case searched for would be "not found"),
     // unless it is another case's than the one searched for.
     if (source && isRefusal(source)) {
-      if (caseNumber !== undefined && str(header.caseNumber).toUpperCase() !== caseNumber.trim().toUpperCase()) continue;
+      if (caseNumber !== undefined && str(header.caseNumber).toUpperCase() !== caseNumber.trim().toUpperCase()) {
+        othersUnread += 1;
+        continue;
+      }
       return source;
     }
     if (source) reads.push({ kind: "case", case: source, courtCode: acisCourtCode(source.caseNumber) });
   }
+  if (reads.length === 0 && othersUnread > 0) return [];
   if (reads.length === 0) return found.items.length === 0 ? refuse("case_not_found", "ACIS found no case") : refuse("not_a_docket", "an ACIS list that holds no cases");
   return reads;
 }
