@@ -13,8 +13,8 @@
 //     so; else from the entries the cache holds: it may hold
 //     more than the court lists, since entries the court stops listing are kept), or, where that page
 //     says nothing, the case query (iquery.pl) shows a filing or termination later than the cache's, or a
-//     last filing not dated before the court's day the stored reading began on (a day: one filed later that
-//     day moves nothing); a case neither page can speak for is fetched.
+//     last filing not dated before the court's day the stored reading began on, less the clocks' skew (a day:
+//     one filed later that day moves nothing); a case neither page can speak for is fetched.
 // Everything else is known unchanged and costs nothing; a free signal that said so is remembered
 // (pacer_cases.verified_at), so from then on the feed alone can vouch for the case.
 // Cases no refresh kept current (`untracked`: a query reads them again first, lib/cases/plan-untracked-reads.ts)
@@ -202,8 +202,9 @@ async function changedByFreeSignals(
     if (summary.dateTerminated && !row.date_terminated) return { changed: true, listedCount: null, chargedCents };
     // A day says nothing of the hours: an entry filed after the reading began, later that day, leaves the date
     // of last filing as it was. Only a last filing dated before the court's own day (its zone) of the reading's
-    // start shows nothing was filed since.
-    const readingDay = instantToZonedIso(readStartMs(row), courtTimezone(court)).slice(0, 10);
+    // start shows nothing was filed since; that start is by our clock, so less PACER_FEED_SKEW_SECONDS (CM/ECF's
+    // clock may still be on the day before just after midnight, and date an entry filed after the reading so).
+    const readingDay = instantToZonedIso(readStartMs(row) - settings.feedSkewMs, courtTimezone(court)).slice(0, 10);
     if (summary.dateOfLastFiling >= readingDay) return { changed: true, listedCount: null, chargedCents };
     return { changed: false, listedCount: null, chargedCents };
   } catch (error) {
