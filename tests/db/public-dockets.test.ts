@@ -183,8 +183,21 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("the free public docket systems
       const answer = await query("fladistctapp4", "4D2026-0606");
       expect(answer.status).toBe(200);
       expect((answer.body.case as CaseFull).docket_history.length).toBeGreaterThan(0);
+      // Two courts of the list so named (one under another id): which one is not known, so not guessed.
+      await opened().db.prisma.case.deleteMany({ where: { courtCode: "fladistctapp4", caseId: "4D2026-0606" } });
+      await opened().db.prisma.$executeRawUnsafe("DELETE FROM source_fetches");
+      const courts = env.acis.recordedCourts() as { _embedded: { results: { displayName: string; externalIdentifier: string; resourceID: string }[] } };
+      const fourth = courts._embedded.results.find((item) => item.displayName === "4th District Court of Appeal")!;
+      courts._embedded.results.push({ ...fourth, externalIdentifier: "99", resourceID: "00000000-0000-4000-8000-000000000099" });
+      env.acis.serveCourts(courts);
+      forgetAcisCourtsForTests();
+      const ambiguous = await query("fladistctapp4", "4D2026-0606");
+      expect(ambiguous.status).toBe(503);
+      expect(ambiguous.body.error.code).toBe("source_unavailable");
     } finally {
       env.acis.serveSearch(null);
+      env.acis.serveCourts(null);
+      forgetAcisCourtsForTests();
     }
   });
 

@@ -95,8 +95,9 @@ async function fetchCase(request: FetchCaseRequest): Promise<SourceResult> {
   const courts = await fetchAcisCourts(request.signal);
   if (!Array.isArray(courts)) return courtUnavailable("acis", request, `the list of courts: ${courts.message}`);
   // The court by the number the case's header gives; a header without one, by the court its case number names
-  // (`4D...` the Fourth District, as the registry's court), matched to the list's names.
-  const acisCourt = handle.courtNumber !== null ? courts.find((candidate) => candidate.number === handle.courtNumber) : courts.find((candidate) => floridaCourtNamed(candidate.name) === court.court_code);
+  // (`4D...` the Fourth District, as the registry's court), matched to the list's names: one court so named only.
+  const named = courts.filter((candidate) => floridaCourtNamed(candidate.name) === court.court_code);
+  const acisCourt = handle.courtNumber !== null ? courts.find((candidate) => candidate.number === handle.courtNumber) : named.length === 1 ? named[0] : undefined;
   if (!acisCourt) return courtUnavailable("acis", request, handle.courtNumber !== null ? `no court ${handle.courtNumber} in ACIS's list of courts` : `no court named for ${court.court_code} in ACIS's list of courts`);
 
   const stored = await storedState(court.court_code, caseId);

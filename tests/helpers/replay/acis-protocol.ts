@@ -36,6 +36,8 @@ export class AcisReplay implements ReplayProtocol {
   /** A search answer a test serves whatever number is asked (a search that ignores its filter), or null. */
   private searchAnswer: Json | null = null;
   private readonly courts: Json;
+  /** A list of courts a test serves instead of the recorded one, or null. */
+  private courtsAnswer: Json | null = null;
   /** Largest page served, whatever `size` asks (null: as asked). */
   pageCap: number | null = null;
   /** How long the list of courts takes to answer (ms). */
@@ -86,6 +88,16 @@ export class AcisReplay implements ReplayProtocol {
     else this.parties.delete(number.toUpperCase());
   }
 
+  /** Answers the list of courts with this body; null: the recorded list again. */
+  serveCourts(body: Json | null): void {
+    this.courtsAnswer = body;
+  }
+
+  /** The recorded list of courts (a copy a test may change). */
+  recordedCourts(): Json {
+    return structuredClone(this.courts);
+  }
+
   /** Answers every case search with this body (e.g. the unfiltered list); null: the search by number again. */
   serveSearch(body: Json | null): void {
     this.searchAnswer = body;
@@ -100,7 +112,7 @@ export class AcisReplay implements ReplayProtocol {
     if (request.method !== "GET") return null;
     if (request.path === "/courts") {
       if (this.courtsDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.courtsDelayMs));
-      return json(this.courts);
+      return json(this.courtsAnswer ?? this.courts);
     }
     if (request.path === "/courts/cms/cases/" || request.path === "/courts/cms/cases") {
       if (this.searchAnswer) return json(this.searchAnswer);
