@@ -156,8 +156,12 @@ interface FeedFields {
  */
 async function saveFeed(prisma: PrismaClient, courtCode: string, fields: FeedFields): Promise<void> {
   const data = { ...fields, updatedAt: new Date() };
-  const updated = await prisma.pacerFeed.updateMany({ where: { courtCode, OR: [{ lastPolledAt: null }, { lastPolledAt: { lte: fields.lastPolledAt } }] }, data });
-  if (updated.count === 0) await prisma.pacerFeed.createMany({ data: [{ courtCode, ...data }], skipDuplicates: true });
+  const update = () => prisma.pacerFeed.updateMany({ where: { courtCode, OR: [{ lastPolledAt: null }, { lastPolledAt: { lte: fields.lastPolledAt } }] }, data });
+  if ((await update()).count > 0) return;
+  // No row yet, or a later poll's: a court's first polls may both find none, and the first to insert need
+  // not be the later-started one, so a poll that did not insert updates once more under the same guard.
+  const created = await prisma.pacerFeed.createMany({ data: [{ courtCode, ...data }], skipDuplicates: true });
+  if (created.count === 0) await update();
 }
 
 async function failed(prisma: PrismaClient, courtCode: string, now: Date, error: string): Promise<FeedPoll> {
