@@ -1,9 +1,9 @@
-// Builds the court registry's data files (lib/courts/data/*.json) from their inputs: PACER's court codes and
+// Builds the court registry's data files (lib/courts/data: data-files.ts says which) from their inputs: PACER's court codes and
 // the Canadian courts (tables beside this file), Free Law Project's courts-db (../shared/reference), and the
 // case numbers of real records (../shared/corpus) for each court's pattern and example.
 //   npm run registry:build            writes the files
 //   npm run registry:build -- --check  exits 1 when the files differ from what the inputs give (the suite runs it)
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { normalizeCaseId } from "@/lib/courts/normalize-case-id";
 import type { CourtLevel, CourtRecord } from "@/lib/courts/types";
@@ -11,6 +11,7 @@ import { canadianCourts } from "./canada-input";
 import { CASE_FORMATS, PERMISSIVE_PATTERN, UNVERIFIED_EXAMPLE, UNVERIFIED_NOTE } from "./case-formats";
 import { corpusNumbers, DEFAULT_CORPUS, type CorpusNumber } from "./corpus-numbers";
 import type { CourtEntry } from "./court-entry";
+import { DATA_DIR, extraFiles, readLedgers, registryOutputs, stateFiles } from "./data-files";
 import { EARLIER_STATE_COURTS, VERIFIED_STATE_COURTS } from "./earlier-courts";
 import { federalCourts } from "./federal-input";
 import { EARLIER_CODES, readCourtsDb, stateCourts } from "./state-courts";
@@ -26,9 +27,8 @@ export interface Provenance {
 
 export type RegistryRow = CourtRecord & { level: CourtLevel; provenance: Provenance };
 
-export const DATA_DIR = path.resolve(import.meta.dirname, "../../lib/courts/data");
+export { DATA_DIR };
 export const COURTS_DB = path.resolve(process.cwd(), "../shared/reference/courts-db/courts.json");
-export const CODES_FILE = path.join(DATA_DIR, "court-codes.tsv");
 
 /** RSS feed files name the Southern District of New York as juriscraper does. */
 const CORPUS_ALIASES: Readonly<Record<string, string>> = { sdny: "nysd" };
@@ -153,35 +153,22 @@ function toRow(entry: CourtEntry, numbers: Map<string, CorpusNumber[]>, sameForm
   };
 }
 
-/** One court per line: diffs of the data files show which courts changed. */
-function serialize(rows: readonly RegistryRow[]): string {
-  return `[\n${rows.map((row) => JSON.stringify(row)).join(",\n")}\n]\n`;
-}
-
+/** The rows by data file (relative to DATA_DIR), in registry order: federal courts, state courts, Canada. */
 export function buildRegistry(corpus: string = DEFAULT_CORPUS): Record<string, RegistryRow[]> {
   const numbers = new Map<string, CorpusNumber[]>();
   for (const found of corpusNumbers(corpus)) {
     const code = CORPUS_ALIASES[found.court] ?? found.court;
     numbers.set(code, [...(numbers.get(code) ?? []), found]);
   }
-  const inputs = { "us-federal.json": federalCourts(), "us-state.json": stateEntries(), "canada.json": canadianCourts() };
+  const inputs = { federal: federalCourts(), state: stateEntries(), canada: canadianCourts() };
   const all = Object.values(inputs).flat();
   const sameFormat = (entry: CourtEntry) => all.filter((other) => other.format === entry.format).map((other) => other.court_code);
-  const files = Object.fromEntries(
-    Object.entries(inputs).map(([name, entries]) => [name, entries.map((entry) => toRow(entry, numbers, sameFormat(entry)))]),
-  );
+  const rows = (entries: readonly CourtEntry[]) => entries.map((entry) => toRow(entry, numbers, sameFormat(entry)));
+  const files: Record<string, RegistryRow[]> = { "us-federal.json": rows(inputs.federal), ...stateFiles(rows(inputs.state)), "canada.json": rows(inputs.canada) };
   const codes = Object.values(files).flat().map((row) => row.court_code);
   const repeated = codes.filter((code, index) => codes.indexOf(code) !== index);
   if (repeated.length > 0) throw new Error(`court codes used twice: ${repeated.join(", ")}`);
   return files;
-}
-
-/** The committed list of codes and what they mean: lines are only ever added (the registry test checks meanings). */
-function appendCodes(rows: readonly RegistryRow[], version: string): string {
-  const text = existsSync(CODES_FILE) ? readFileSync(CODES_FILE, "utf8") : "code\tname\tsince\n";
-  const known = new Set(text.split("\n").slice(1).map((line) => line.split("\t")[0]));
-  const added = rows.filter((row) => !known.has(row.court_code)).map((row) => `${row.court_code}\t${row.name}\t${version}\n`);
-  return text + added.join("");
 }
 
 function main(): void {
@@ -192,20 +179,32 @@ function main(): void {
   }
   const files = buildRegistry();
   const version = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8")).version as string;
-  const outputs: Record<string, string> = Object.fromEntries(Object.entries(files).map(([name, rows]) => [name, serialize(rows)]));
-  outputs["court-codes.tsv"] = appendCodes(Object.values(files).flat(), version);
+  const outputs = registryOutputs(files, readLedgers(), version);
   const stale = Object.entries(outputs).filter(([name, text]) => !existsSync(path.join(DATA_DIR, name)) || readFileSync(path.join(DATA_DIR, name), "utf8") !== text);
+  // A file the build does not write in its directories (a state file of an earlier layout) differs too.
+  const extra = extraFiles(outputs);
   const total = Object.values(files).flat().length;
   if (check) {
-    if (stale.length > 0) {
-      console.error(`registry: ${stale.map(([name]) => name).join(", ")} differ from what the inputs give: run npm run registry:build`);
+    if (stale.length > 0 || extra.length > 0) {
+      const differ = stale.map(([name]) => name);
+      const notWritten = extra.map((name) => `${name} (not written by the build)`);
+      console.error(`registry: ${[...differ, ...notWritten].join(", ")} differ from what the inputs give: run npm run registry:build`);
       process.exit(1);
     }
     console.log(`registry: ${total} courts, data files up to date`);
     return;
   }
-  for (const [name, text] of stale) writeFileSync(path.join(DATA_DIR, name), text);
-  console.log(`registry: ${total} courts; wrote ${stale.map(([name]) => name).join(", ") || "nothing (up to date)"}`);
+  for (const [name, text] of stale) {
+    mkdirSync(path.dirname(path.join(DATA_DIR, name)), { recursive: true });
+    writeFileSync(path.join(DATA_DIR, name), text);
+  }
+  // Only state files are removed: a ledger line is never dropped, and anything else is not the build's to delete.
+  const removed = extra.filter((name) => name.startsWith("us-state/") && name.endsWith(".json"));
+  for (const name of removed) rmSync(path.join(DATA_DIR, name));
+  const kept = extra.filter((name) => !removed.includes(name));
+  const wrote = stale.map(([name]) => name).join(", ") || "nothing (up to date)";
+  console.log(`registry: ${total} courts; wrote ${wrote}${removed.length > 0 ? `; removed ${removed.join(", ")}` : ""}`);
+  if (kept.length > 0) console.error(`registry: ${kept.join(", ")}: not written by the build; remove by hand`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();

@@ -1,20 +1,31 @@
-// The registry's data files (lib/courts/data/*.json): built from their inputs (the same bytes the build script
-// writes), every code stable in meaning across versions, and every row's case number format true to real records.
-import { existsSync, readFileSync } from "node:fs";
+// The registry's data files (lib/courts/data: scripts/registry/data-files.ts says which): built from their inputs
+// (the same bytes the build script writes), every code stable in meaning across versions, every file under the
+// 400-line limit, and every row's case number format true to real records.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { normalizeCaseId } from "@/lib/courts/normalize-case-id";
 import { RECORDED_COURTS } from "@/lib/courts/registry";
 import canada from "@/lib/courts/data/canada.json";
 import usFederal from "@/lib/courts/data/us-federal.json";
-import usState from "@/lib/courts/data/us-state.json";
+import { US_STATE_ROWS } from "@/lib/courts/data/us-state/rows";
 import type { RegistryRow } from "@/lib/courts/data/registry-rows";
 import { CASE_FORMATS, PERMISSIVE_PATTERN, UNVERIFIED_NOTE, type CaseFormatKey } from "@/scripts/registry/case-formats";
 import { corpusNumbers, DEFAULT_CORPUS } from "@/scripts/registry/corpus-numbers";
-import { buildRegistry, CODES_FILE, COURTS_DB, DATA_DIR } from "@/scripts/registry/build-registry";
+import { buildRegistry, COURTS_DB, DATA_DIR } from "@/scripts/registry/build-registry";
+import { CODES_DIR, extraFiles, readLedgers, registryOutputs, STATE_DIR, STATE_INDEX } from "@/scripts/registry/data-files";
+import packageJson from "@/package.json";
 
-const rows = [...usFederal, ...usState, ...canada] as RegistryRow[];
+const rows = [...usFederal, ...US_STATE_ROWS, ...canada] as RegistryRow[];
 const shared = existsSync(COURTS_DB) && existsSync(DEFAULT_CORPUS);
+
+/** Every file under a directory, relative to it. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
 
 /** The verified format a row's pattern is, or null for the permissive one. */
 function formatOf(row: RegistryRow): CaseFormatKey | null {
@@ -36,15 +47,49 @@ describe("registry data files", () => {
     }
   });
 
+  it.skipIf(!shared)("are exactly the files the build writes in us-state/ and court-codes/: none left over (skipped without ../shared)", () => {
+    const outputs = registryOutputs(buildRegistry(), readLedgers(), packageJson.version);
+    for (const dir of ["us-state", "court-codes"]) {
+      const written = Object.keys(outputs).filter((name) => name.startsWith(`${dir}/`)).sort();
+      expect(filesUnder(path.join(DATA_DIR, dir)).map((name) => `${dir}/${name}`), `${dir}: run npm run registry:build`).toEqual(written);
+    }
+    expect(extraFiles(outputs)).toEqual([]);
+    for (const [name, text] of Object.entries(outputs)) expect(readFileSync(path.join(DATA_DIR, name), "utf8"), name).toBe(text);
+  });
+
   it("never changes what a code means: every code ever listed keeps its court, and every court's code is listed", () => {
-    const lines = readFileSync(CODES_FILE, "utf8").trim().split("\n").slice(1).map((line) => line.split("\t"));
+    // The ledger is one file per data file (court-codes/*.tsv): a code is judged across all of them.
+    const ledgers = readdirSync(CODES_DIR).filter((name) => name.endsWith(".tsv"));
+    expect(ledgers.length).toBeGreaterThan(0);
+    const lines = ledgers.flatMap((name) => {
+      const [header, ...own] = readFileSync(path.join(CODES_DIR, name), "utf8").trim().split("\n");
+      expect(header, name).toBe("code\tname\tsince");
+      return own.map((line) => line.split("\t"));
+    });
     const listed = new Map(lines.map(([code, name]) => [code!, name!]));
     expect(listed.size, "a code listed twice").toBe(lines.length);
     const byCode = new Map(rows.map((row) => [row.court_code, row]));
     for (const [code, name] of listed) expect(byCode.get(code)?.name, `${code} no longer means ${name}`).toBe(name);
-    for (const row of rows) expect(listed.has(row.court_code), `${row.court_code} is not in court-codes.tsv: run npm run registry:build`).toBe(true);
+    for (const row of rows) expect(listed.has(row.court_code), `${row.court_code} is not in court-codes/: run npm run registry:build`).toBe(true);
     // The 231 codes of 2.0 are all there, federal ones included.
     expect(lines.filter(([, , since]) => since === "2.0")).toHaveLength(231);
+  });
+
+  it("keeps every file under lib/courts/data at 400 lines or fewer", () => {
+    const files = filesUnder(DATA_DIR);
+    expect(files).toContain("us-state/ny-ljc.json");
+    for (const name of files) {
+      const lines = (readFileSync(path.join(DATA_DIR, name), "utf8").match(/\n/g) ?? []).length;
+      expect(lines, name).toBeLessThanOrEqual(400);
+    }
+  });
+
+  it("puts together exactly the state files of us-state/, in their order", () => {
+    const index = readFileSync(path.join(DATA_DIR, STATE_INDEX), "utf8");
+    const imported = [...index.matchAll(/^import \w+ from "\.\/([\w-]+\.json)";$/gm)].map((match) => match[1]!);
+    expect(imported.slice().sort()).toEqual(readdirSync(STATE_DIR).filter((name) => name.endsWith(".json")).sort());
+    const read = imported.flatMap((name) => JSON.parse(readFileSync(path.join(STATE_DIR, name), "utf8")) as RegistryRow[]);
+    expect(read).toEqual(US_STATE_ROWS);
   });
 
   it("has unique, lowercase codes", () => {

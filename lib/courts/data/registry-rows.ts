@@ -1,4 +1,4 @@
-// The registry's data files (us-federal.json, us-state.json, canada.json) are built by
+// The registry's data files (us-federal.json, us-state/<region>.json, canada.json) are built by
 // scripts/registry/build-registry.ts from PACER's court codes, courts-db and the Canadian courts, with case
 // number formats read off real records. Each row carries its provenance; the runtime keeps the court only.
 import type { CourtRecord } from "../types";

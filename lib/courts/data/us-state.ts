@@ -1,6 +1,6 @@
 // US state and territorial courts that keep their own dockets, from courts-db (scripts/registry/state-courts.ts
-// says which rows are courts). Data: us-state.json.
-import rows from "./us-state.json";
+// says which rows are courts). Data: us-state/<region>.json, put together in registry order by us-state/rows.ts.
+import { US_STATE_ROWS } from "./us-state/rows";
 import { courtsOf } from "./registry-rows";
 
-export const US_STATE_COURTS = courtsOf(rows);
+export const US_STATE_COURTS = courtsOf(US_STATE_ROWS);
