@@ -5,6 +5,7 @@
 // and listeners that see every exchange (tests record with them).
 // It knows nothing about any one court system: what a page means is the fetcher's and reader's business.
 import { getEnv } from "@/lib/env";
+import { decodePage } from "../decode-page";
 import type { CookieJar } from "./cookie-jar";
 import { HostLimiter, limitForHost, parseHostLimits, sleep, type HostLimit } from "./host-limiter";
 import { currentRequestPriority } from "./request-priority";
@@ -42,6 +43,7 @@ export interface CourtResponse {
   body: Uint8Array;
   /** Attempts made, the successful one included. */
   attempts: number;
+  /** The body as text: UTF-8, or Windows-1252 where it is not (decode-page.ts). */
   text(): string;
 }
 
@@ -141,7 +143,8 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
         headers: response.headers,
         body,
         attempts: attempt,
-        text: () => new TextDecoder("utf-8").decode(body),
+        // As every court page is read: UTF-8, Windows-1252 or both (decode-page.ts), never U+FFFD.
+        text: () => decodePage(body),
       };
     } catch (error) {
       const kind = request.signal?.aborted ? "aborted" : timeout.aborted ? "timeout" : "network";

@@ -57,6 +57,13 @@ export interface Fault {
   times?: number;
 }
 
+/** An answer as it leaves the server: a test may re-encode it (another charset, a Content-Encoding). */
+export interface WireAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
 export interface ExchangeLog {
   method: string;
   url: string;
@@ -67,6 +74,7 @@ export interface ExchangeLog {
 export class ReplayServer {
   readonly log: ExchangeLog[] = [];
   private faults: Array<Fault & { left: number }> = [];
+  private rewrites: Array<{ match: RegExp; rewrite: (answer: WireAnswer) => WireAnswer }> = [];
   private readonly hanging = new Set<ServerResponse>();
 
   private constructor(
@@ -88,8 +96,14 @@ export class ReplayServer {
     this.faults.push({ ...fault, left: fault.times ?? Number.POSITIVE_INFINITY });
   }
 
+  /** Answers to requests whose "METHOD /path?query" matches leave rewritten (until clearFaults). */
+  rewrite(match: RegExp, rewrite: (answer: WireAnswer) => WireAnswer): void {
+    this.rewrites.push({ match, rewrite });
+  }
+
   clearFaults(): void {
     this.faults = [];
+    this.rewrites = [];
     for (const response of this.hanging) response.destroy();
     this.hanging.clear();
   }
@@ -147,9 +161,14 @@ export class ReplayServer {
     for (const protocol of this.protocols) {
       const answer = await protocol.handle(request);
       if (!answer) continue;
-      const bytes = typeof answer.body === "string" ? Buffer.from(answer.body, "utf8") : answer.body;
-      this.log.push({ method, url, status: answer.status ?? 200, bytes: bytes.byteLength });
-      response.writeHead(answer.status ?? 200, { "content-type": "text/html; charset=utf-8", ...answer.headers }).end(bytes);
+      let wire: WireAnswer = {
+        status: answer.status ?? 200,
+        headers: { "content-type": "text/html; charset=utf-8", ...answer.headers },
+        body: typeof answer.body === "string" ? Buffer.from(answer.body, "utf8") : answer.body,
+      };
+      for (const { match, rewrite } of this.rewrites) if (match.test(line)) wire = rewrite(wire);
+      this.log.push({ method, url, status: wire.status, bytes: wire.body.byteLength });
+      response.writeHead(wire.status, wire.headers).end(wire.body);
       return;
     }
     this.log.push({ method, url, status: 404, bytes: 9 });
