@@ -3,7 +3,7 @@
 // answer settles, answers are decoded as fetch decodes them, and endless redirects stop.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { OwnConnectionError, sendOnOwnConnection } from "@/lib/sources/http/send-on-own-connection";
 
@@ -69,5 +69,20 @@ describe("a request on a connection of its own", () => {
     });
     const failure = await send(`${looping}/report`).catch((error: unknown) => error);
     expect(failure).toMatchObject({ written: true, message: expect.stringMatching(/more than 5 redirects/) });
+  });
+
+  it("decodes deflate as servers send it (zlib-wrapped, or raw as IIS sends it) and brotli, as fetch does: a whole answer is never a lost one", async () => {
+    const html = "<html><body>docket – Peña</body></html>";
+    for (const [coding, encode] of [
+      ["deflate", deflateSync],
+      ["deflate", deflateRawSync],
+      ["br", brotliCompressSync],
+    ] as const) {
+      const court = await serve((request, response) => {
+        request.resume().on("end", () => response.writeHead(200, { "content-encoding": coding }).end(encode(html)));
+      });
+      const answer = await send(`${court}/report`);
+      expect(new TextDecoder().decode(answer.body), `${coding} ${encode.name}`).toBe(html);
+    }
   });
 });

@@ -77,12 +77,20 @@ export async function sendOnOwnConnection(url: string, request: OwnConnectionReq
   }
 }
 
-/** The body as sent: gzip and deflate undone, as fetch does (an unknown coding is returned as it came). */
+/**
+ * The body as sent: gzip, deflate and brotli undone, as fetch does (an unknown coding is returned as it came).
+ * "deflate" is zlib-wrapped by the standard but raw from IIS and other servers: the first two bytes tell which
+ * (a zlib header is a multiple of 31). Brotli is not asked for, but a server that sends it anyway answered.
+ */
 function decoded(body: Buffer, coding: string | undefined): Buffer {
   const name = coding?.trim().toLowerCase();
   if (body.byteLength === 0) return body;
   if (name === "gzip" || name === "x-gzip") return zlib.gunzipSync(body);
-  if (name === "deflate") return zlib.inflateSync(body);
+  if (name === "deflate") {
+    const wrapped = body.byteLength >= 2 && (body[0]! & 0x0f) === 8 && ((body[0]! << 8) | body[1]!) % 31 === 0;
+    return wrapped ? zlib.inflateSync(body) : zlib.inflateRawSync(body);
+  }
+  if (name === "br") return zlib.brotliDecompressSync(body);
   return body;
 }
 

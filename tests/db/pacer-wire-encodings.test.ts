@@ -2,7 +2,8 @@
 // PACER, the production adapter, court HTTP client and cache): a docket report in Windows-1252 under
 // `charset=iso-8859-1` (0x92 for "’", 0x9A for "š"), and a report mixing UTF-8 and Windows-1252. The stored
 // case and the answer hold the names as the court wrote them: no U+FFFD, no invisible control characters
-// U+0080–U+009F, no "Ã".
+// U+0080–U+009F, no "Ã". And a report compressed as IIS compresses ("deflate" without its zlib wrapper).
+import { deflateRawSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CaseFull, CaseResponse } from "@/contract";
 import { GET as getCase } from "@/app/v2/case/route";
@@ -82,5 +83,18 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("CM/ECF pages' text encodings o
     const answer = await queryCase("mad", hosted.caseId);
     expect(answer.status, answer.text).toBe(200);
     expectWritten(answer.body.case as CaseFull);
+  });
+
+  it("a docket report compressed with raw deflate (as IIS sends \"deflate\"): read and billed as PACER billed it, not taken for a lost answer", async () => {
+    const hosted = host();
+    env.server.rewrite(/DktRpt\.pl/, (answer) => ({ ...answer, headers: { ...answer.headers, "content-encoding": "deflate" }, body: deflateRawSync(answer.body) }));
+    const answer = await queryCase("mad", hosted.caseId);
+    expect(answer.status, answer.text).toBe(200);
+    expect((answer.body.case as CaseFull).docket_history).toHaveLength(30);
+    const fees = await database().db.prisma.pacerFee.findMany({ where: { caseId: hosted.caseId } });
+    const billed = env.pacer.bills.filter((bill) => bill.caseId === hosted.caseId);
+    expect(billed).toHaveLength(1);
+    expect(fees.map((fee) => fee.costCents)).toEqual([billed[0]!.cents]);
+    expect(await database().db.prisma.pacerCase.count({ where: { caseId: hosted.caseId, reportFailures: { gt: 0 } } })).toBe(0);
   });
 });
