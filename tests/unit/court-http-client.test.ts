@@ -8,7 +8,7 @@ import { CookieJar } from "@/lib/sources/http/cookie-jar";
 import { backoff, CourtHttpError, createCourtHttpClient, recordCourtHttp, type CourtExchange } from "@/lib/sources/http/court-http-client";
 import { HostLimiter, limitForHost, parseHostLimits } from "@/lib/sources/http/host-limiter";
 import { inBackground } from "@/lib/sources/http/request-priority";
-import { ReplayServer, type ReplayRequest } from "../helpers/replay/replay-server";
+import { ReplayServer, type ReplayRequest, type ReplayResponse } from "../helpers/replay/replay-server";
 
 let server: ReplayServer;
 const seen: ReplayRequest[] = [];
@@ -18,7 +18,7 @@ let maxInFlight = 0;
 beforeAll(async () => {
   server = await ReplayServer.start([
     {
-      async handle(request) {
+      async handle(request): Promise<ReplayResponse> {
         seen.push(request);
         if (request.path === "/slow") {
           inFlight += 1;
@@ -26,6 +26,7 @@ beforeAll(async () => {
           await new Promise((resolve) => setTimeout(resolve, 60));
           inFlight -= 1;
         }
+        if (request.path === "/busy") return { status: 429, headers: { "retry-after": "120" }, body: "Too Many Requests" };
         if (request.path === "/set-cookie") return { headers: { "set-cookie": "session=abc; Path=/; HttpOnly" }, body: "ok" };
         if (request.path === "/echo-cookie") return { body: request.headers.cookie ?? "" };
         if (request.path === "/form") return { body: JSON.stringify(await request.form()) };
@@ -183,6 +184,25 @@ describe("court HTTP client", () => {
     await background;
     expect(finished.indexOf("live"), finished.join(" ")).toBeLessThanOrEqual(1);
     expect(finished.filter((name) => name.startsWith("b"))).toEqual(["b0", "b1", "b2", "b3", "b4", "b5"]);
+  });
+
+  it("after a court's 429 asks for more quiet than it waits (Retry-After 120 s), sends that host nothing until then: each request fails at once", async () => {
+    const court = client();
+    const busy = await court.request({ url: `${server.baseUrl}/busy` }).catch((error: unknown) => error);
+    // Not repeated, and the caller told when to come back.
+    expect(busy).toMatchObject({ attempts: 1, maybeReceived: false, message: expect.stringMatching(/answered HTTP 429.*Retry-After/) });
+    expect((busy as CourtHttpError).retryAt!.getTime()).toBeGreaterThan(Date.now() + 100_000);
+    expect(server.requests(/\/busy/)).toHaveLength(1);
+    const before = server.log.length;
+    for (const path of ["/busy", "/hello"]) {
+      const failure = await court.request({ url: `${server.baseUrl}${path}` }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(CourtHttpError);
+      expect(failure).toMatchObject({ attempts: 0, maybeReceived: false, message: expect.stringMatching(/Retry-After/) });
+      expect((failure as CourtHttpError).retryAt!.getTime()).toBeGreaterThan(Date.now() + 100_000);
+    }
+    expect(server.log.length).toBe(before);
+    // Another host is not held back (a court system is its host name).
+    expect((await court.request({ url: `${server.baseUrl.replace("127.0.0.1", "localhost")}/hello` })).status).toBe(200);
   });
 
   it("stores cookies a court sets and sends them back to it", async () => {

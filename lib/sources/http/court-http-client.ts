@@ -67,6 +67,8 @@ export class CourtHttpError extends Error {
     readonly attempts: number,
     /** The server may have received the request (and acted on it: billed it) without answering. */
     readonly maybeReceived: boolean,
+    /** Not sent: the court's Retry-After asked for no request to its host before then. */
+    readonly retryAt?: Date,
   ) {
     super(message);
     this.name = "CourtHttpError";
@@ -104,8 +106,28 @@ const SECRET_HEADERS = new Set(["cookie", "authorization", "x-next-gen-cso"]);
 /** A server's Retry-After is honoured up to this; beyond it we give up and report the outage instead. */
 const MAX_RETRY_AFTER_MS = 30_000;
 
+/** Statuses whose Retry-After asks for quiet from the whole host, not only for the one request. */
+const QUIET_STATUS = new Set([429, 503]);
+
 export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHttpClient {
   const limiter = new HostLimiter((host) => limitForHost(options.hostLimits ?? [], options.defaultLimit, host));
+  // Per host name: when a court's 429/503 Retry-After ends. Until then a request to it waits (up to
+  // MAX_RETRY_AFTER_MS) or fails unsent: every caller and refresh asking again at once would be the hammering
+  // the court asked us to stop, and could get the account or our address blocked.
+  const quietUntil = new Map<string, number>();
+
+  async function awaitQuiet(request: CourtRequest, host: string): Promise<void> {
+    const until = quietUntil.get(host) ?? 0;
+    const waitMs = until - Date.now();
+    if (waitMs <= 0) return;
+    const at = new Date(until);
+    if (waitMs > MAX_RETRY_AFTER_MS) throw new CourtHttpError(`${host}: not asked before ${at.toISOString()}, as its Retry-After said`, "network", 0, false, at);
+    try {
+      await sleep(waitMs, request.signal);
+    } catch {
+      throw new CourtHttpError(`${host}: gave up waiting for its Retry-After`, "aborted", 0, false);
+    }
+  }
 
   async function attemptOnce(request: CourtRequest, attempt: number): Promise<CourtResponse> {
     const method = request.method ?? "GET";
@@ -165,19 +187,30 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
     async request(request) {
       const retry = request.retry ?? (request.method ?? "GET") === "GET";
       const attempts = retry ? options.retries + 1 : 1;
+      const host = new URL(request.url).hostname;
       for (let attempt = 1; ; attempt += 1) {
         let waitMs: number;
         // Whether the attempt before the wait may have reached the server unanswered (an answered one did not).
         let lastMaybeReceived = false;
+        // Outside the retries: a request not sent for the court's Retry-After is not repeated.
+        await awaitQuiet(request, host);
         try {
           const response = await attemptOnce(request, attempt);
+          const retryAfter = retryAfterMs(response.headers.get("retry-after"));
+          if (retryAfter !== null && QUIET_STATUS.has(response.status)) {
+            const until = Math.max(quietUntil.get(host) ?? 0, Date.now() + retryAfter);
+            quietUntil.set(host, until);
+            // Longer than we wait: the caller is told when to come back (a court's refusal, never a reading).
+            if (retryAfter > MAX_RETRY_AFTER_MS) {
+              const at = new Date(until);
+              throw new CourtHttpError(`${host} answered HTTP ${response.status}; not asked again before ${at.toISOString()}, as its Retry-After said`, "network", attempt, false, at);
+            }
+          }
           if (attempt >= attempts || !RETRYABLE_STATUS.has(response.status)) return response;
           if (request.retryIfMaybeReceived === false && GATEWAY_STATUS.has(response.status)) return response;
-          const retryAfter = retryAfterMs(response.headers.get("retry-after"));
-          if (retryAfter !== null && retryAfter > MAX_RETRY_AFTER_MS) return response;
           waitMs = retryAfter ?? backoff(options.backoffMs, attempt);
         } catch (error) {
-          if (!(error instanceof CourtHttpError) || error.kind === "aborted" || attempt >= attempts) throw error;
+          if (!(error instanceof CourtHttpError) || error.kind === "aborted" || error.retryAt || attempt >= attempts) throw error;
           if (error.maybeReceived && request.retryIfMaybeReceived === false) throw error;
           lastMaybeReceived = error.maybeReceived;
           waitMs = backoff(options.backoffMs, attempt);

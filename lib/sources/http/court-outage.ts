@@ -5,9 +5,9 @@ import { logEvent } from "@/lib/log";
 import type { FetchCaseRequest, SourceResult } from "../types";
 import { CourtHttpError } from "./court-http-client";
 
-export function courtUnavailable(system: string, request: Pick<FetchCaseRequest, "court" | "caseId">, reason: string): SourceResult {
+export function courtUnavailable(system: string, request: Pick<FetchCaseRequest, "court" | "caseId">, reason: string, retryAt?: Date): SourceResult {
   logEvent("warn", `${system} fetch unavailable`, { court_code: request.court.court_code, case_id: request.caseId, reason });
-  return { kind: "unavailable", reason: `${system}: ${reason}`, estimatedRecoveryAt: null };
+  return { kind: "unavailable", reason: `${system}: ${reason}`, estimatedRecoveryAt: retryAt?.toISOString() ?? null };
 }
 
 /** Runs an adapter's requests; a request the court's system never answered becomes "unavailable". */
@@ -15,7 +15,8 @@ export async function answeredOrUnavailable(system: string, request: FetchCaseRe
   try {
     return await fetch();
   } catch (error) {
-    if (error instanceof CourtHttpError) return courtUnavailable(system, request, error.message);
+    // A request not sent for the court's Retry-After: the caller is told when it ends.
+    if (error instanceof CourtHttpError) return courtUnavailable(system, request, error.message, error.retryAt);
     throw error;
   }
 }

@@ -111,7 +111,9 @@ export function createPacerSource(): SourceAdapter {
           // A report sent but never answered (its connection lost, a gateway's 502/504) has just held the case
           // (fetch-billed-report.ts): the hold's end is when it is asked again, so when to come back.
           const hold = await reportHold(prisma, request.court.court_code, request.caseId, request.now).catch(() => null);
-          return { kind: "unavailable", reason: error.message, estimatedRecoveryAt: hold?.until.toISOString() ?? null };
+          // A request not sent for the court's Retry-After: come back when it ends.
+          const retryAt = hold?.until ?? (error instanceof CourtHttpError ? error.retryAt : undefined);
+          return { kind: "unavailable", reason: error.message, estimatedRecoveryAt: retryAt?.toISOString() ?? null };
         }
         throw error;
       }

@@ -1,11 +1,13 @@
-// How the free public docket systems' bytes become text, end to end over real HTTP (the replay server, the
-// production fetchers and court HTTP client, the real cache): an IIS or older court server may send its
-// page in Windows-1252 rather than UTF-8 (0xF1 for "ñ", 0x92 for "’"). The case stored and answered must
-// hold the names as the court wrote them: no U+FFFD, no "Ã±".
+// The free public docket systems' answers as real servers send them, end to end over real HTTP (the replay
+// server, the production fetchers and court HTTP client, the real cache): an IIS or older court server may
+// send its page in Windows-1252 rather than UTF-8 (0xF1 for "ñ", 0x92 for "’"), and the case stored and
+// answered must hold the names as the court wrote them (no U+FFFD, no "Ã±"); a court that answers 429 with a
+// Retry-After is left alone until then, and its callers are told when to come back.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { CaseFull, CaseResponse } from "@/contract";
 import { GET as getCase } from "@/app/v2/case/route";
 import { useDatabase } from "@/lib/db";
+import { resetCourtHttpClientForTests } from "@/lib/sources/http/court-http-client";
 import { caseObjectOf } from "@/lib/sources/read-saved-page";
 import { readTamesCase } from "@/lib/sources/texas/read-tames-case";
 import { callRoute } from "../helpers/call-route";
@@ -53,6 +55,29 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("court pages' text encodings on
     } finally {
       env.server.clearFaults();
       env.tames.servePage(number, court, null);
+    }
+  });
+
+  it("TAMES answering 429 with Retry-After 600: 503 saying when to come back, nothing stored, and TAMES not asked again meanwhile", async () => {
+    const number = "03-18-00261-CV";
+    env.server.rewrite(/Case\.aspx/, (answer) => ({ status: 429, headers: { ...answer.headers, "retry-after": "600" }, body: Buffer.from("Too Many Requests") }));
+    try {
+      const before = env.server.log.length;
+      for (const [court, caseId] of [["texapp3", number], ["texapp3", number], ["texapp1", "01-18-00277-CR"]] as const) {
+        const again = await query(court, caseId);
+        expect(again.status, again.text).toBe(503);
+        expect(again.body.error.code).toBe("source_unavailable");
+        const recovery = Date.parse((again.body.error as { estimated_recovery_at?: string }).estimated_recovery_at ?? "");
+        expect(recovery).toBeGreaterThan(Date.now() + 500_000);
+        expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(500);
+      }
+      // The first query asked once (a 429 is not repeated within its Retry-After); no other request since.
+      expect(env.server.log.slice(before).map((entry) => entry.status)).toEqual([429]);
+      expect(await opened().db.prisma.case.count({ where: { courtCode: "texapp3", caseId: number } })).toBe(0);
+    } finally {
+      env.server.clearFaults();
+      // The client remembers the court's Retry-After: a fresh one for what follows.
+      resetCourtHttpClientForTests();
     }
   });
 });
