@@ -26,6 +26,7 @@ beforeAll(async () => {
           await new Promise((resolve) => setTimeout(resolve, 60));
           inFlight -= 1;
         }
+        if (request.path === "/loop") return { status: 302, headers: { location: "/loop" }, body: "" };
         if (request.path === "/busy") return { status: 429, headers: { "retry-after": "120" }, body: "Too Many Requests" };
         if (request.path === "/set-cookie") return { headers: { "set-cookie": "session=abc; Path=/; HttpOnly" }, body: "ok" };
         if (request.path === "/echo-cookie") return { body: request.headers.cookie ?? "" };
@@ -203,6 +204,14 @@ describe("court HTTP client", () => {
     expect(server.log.length).toBe(before);
     // Another host is not held back (a court system is its host name).
     expect((await court.request({ url: `${server.baseUrl.replace("127.0.0.1", "localhost")}/hello` })).status).toBe(200);
+  });
+
+  it("does not repeat a request that ended in a redirect loop: the court answers it the same way each time", async () => {
+    const failure = await client().request({ url: `${server.baseUrl}/loop` }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CourtHttpError);
+    expect(failure).toMatchObject({ attempts: 1, message: expect.stringMatching(/redirect/) });
+    // One attempt: the request and fetch's 20 redirects (before, each of the three attempts: 63 requests).
+    expect(server.requests(/\/loop/)).toHaveLength(21);
   });
 
   it("stores cookies a court sets and sends them back to it", async () => {

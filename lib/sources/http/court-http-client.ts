@@ -103,6 +103,8 @@ const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
 /** A gateway's error: the server behind it may have received the request and still be working on it. */
 export const GATEWAY_STATUS = new Set([502, 504]);
 const SECRET_HEADERS = new Set(["cookie", "authorization", "x-next-gen-cso"]);
+/** fetch's failure after following 20 redirects (undici's words). */
+const REDIRECT_LOOP = /redirect count exceeded/i;
 /** A server's Retry-After is honoured up to this; beyond it we give up and report the outage instead. */
 const MAX_RETRY_AFTER_MS = 30_000;
 
@@ -211,6 +213,8 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
           waitMs = retryAfter ?? backoff(options.backoffMs, attempt);
         } catch (error) {
           if (!(error instanceof CourtHttpError) || error.kind === "aborted" || error.retryAt || attempt >= attempts) throw error;
+          // A redirect loop is the court's answer, the same each time: asking again is 21 more requests for it.
+          if (REDIRECT_LOOP.test(error.message)) throw error;
           if (error.maybeReceived && request.retryIfMaybeReceived === false) throw error;
           lastMaybeReceived = error.maybeReceived;
           waitMs = backoff(options.backoffMs, attempt);
