@@ -206,6 +206,20 @@ describe("court HTTP client", () => {
     expect((await court.request({ url: `${server.baseUrl.replace("127.0.0.1", "localhost")}/hello` })).status).toBe(200);
   });
 
+  it("sends nothing that was waiting for its turn at the host when the court's answer asked for quiet", async () => {
+    // One request at a time: the second waits for the first's turn to end, which is the court's 429.
+    const court = client({ defaultLimit: { ratePerSecond: 1000, concurrency: 1 } });
+    const before = server.log.length;
+    const [busy, queued] = await Promise.all(
+      ["/busy", "/hello"].map((path) => court.request({ url: `${server.baseUrl}${path}` }).catch((error: unknown) => error)),
+    );
+    expect(busy).toMatchObject({ attempts: 1, message: expect.stringMatching(/answered HTTP 429/) });
+    expect(queued).toBeInstanceOf(CourtHttpError);
+    expect(queued).toMatchObject({ attempts: 0, maybeReceived: false, message: expect.stringMatching(/Retry-After/) });
+    expect((queued as CourtHttpError).retryAt!.getTime()).toBeGreaterThan(Date.now() + 100_000);
+    expect(server.log.length - before).toBe(1);
+  });
+
   it("does not repeat a request that ended in a redirect loop: the court answers it the same way each time", async () => {
     const failure = await client().request({ url: `${server.baseUrl}/loop` }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(CourtHttpError);

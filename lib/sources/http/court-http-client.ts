@@ -131,13 +131,27 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
     }
   }
 
+  /**
+   * The host's next turn, after any quiet it asked for. A request that waited for its turn while another's
+   * answer asked for quiet is not sent then: it waits for the quiet's end, or fails unsent, as any other.
+   */
+  async function takeTurn(request: CourtRequest, host: string): Promise<() => void> {
+    for (;;) {
+      await awaitQuiet(request, host);
+      const release = await limiter.acquire(host, request.signal, currentRequestPriority());
+      if ((quietUntil.get(host) ?? 0) <= Date.now()) return release;
+      release();
+    }
+  }
+
   async function attemptOnce(request: CourtRequest, attempt: number): Promise<CourtResponse> {
     const method = request.method ?? "GET";
     const headers: Record<string, string> = { "user-agent": options.userAgent, accept: "*/*", ...lowerKeys(request.headers ?? {}) };
     const cookie = request.cookies?.headerFor(request.url);
     if (cookie) headers.cookie = cookie;
     // Politeness is per host name (one court system), whatever the port.
-    const release = await limiter.acquire(new URL(request.url).hostname, request.signal, currentRequestPriority());
+    const host = new URL(request.url).hostname;
+    const release = await takeTurn(request, host);
     const started = Date.now();
     const timeout = AbortSignal.timeout(request.timeoutMs ?? options.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
@@ -158,6 +172,9 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
           ? await sendOnOwnConnection(request.url, { method, headers, body: request.body, signal })
           : await fetchAnswer(request.url, { method, headers, body: request.body, signal });
       const body = response.body;
+      // Recorded before the turn is given to the next request waiting for it, so that one is not sent.
+      const retryAfter = QUIET_STATUS.has(response.status) ? retryAfterMs(response.headers.get("retry-after")) : null;
+      if (retryAfter !== null) quietUntil.set(host, Math.max(quietUntil.get(host) ?? 0, Date.now() + retryAfter));
       request.cookies?.storeFrom(response.url || request.url, response.headers.getSetCookie());
       exchange.status = response.status;
       exchange.bytes = body.byteLength;
@@ -194,19 +211,14 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
         let waitMs: number;
         // Whether the attempt before the wait may have reached the server unanswered (an answered one did not).
         let lastMaybeReceived = false;
-        // Outside the retries: a request not sent for the court's Retry-After is not repeated.
-        await awaitQuiet(request, host);
         try {
           const response = await attemptOnce(request, attempt);
           const retryAfter = retryAfterMs(response.headers.get("retry-after"));
-          if (retryAfter !== null && QUIET_STATUS.has(response.status)) {
-            const until = Math.max(quietUntil.get(host) ?? 0, Date.now() + retryAfter);
-            quietUntil.set(host, until);
-            // Longer than we wait: the caller is told when to come back (a court's refusal, never a reading).
-            if (retryAfter > MAX_RETRY_AFTER_MS) {
-              const at = new Date(until);
-              throw new CourtHttpError(`${host} answered HTTP ${response.status}; not asked again before ${at.toISOString()}, as its Retry-After said`, "network", attempt, false, at);
-            }
+          // attemptOnce quieted the host. Longer than we wait: the caller is told when to come back (a court's
+          // refusal, never a reading).
+          if (retryAfter !== null && QUIET_STATUS.has(response.status) && retryAfter > MAX_RETRY_AFTER_MS) {
+            const at = new Date(quietUntil.get(host) ?? Date.now() + retryAfter);
+            throw new CourtHttpError(`${host} answered HTTP ${response.status}; not asked again before ${at.toISOString()}, as its Retry-After said`, "network", attempt, false, at);
           }
           if (attempt >= attempts || !RETRYABLE_STATUS.has(response.status)) return response;
           if (request.retryIfMaybeReceived === false && GATEWAY_STATUS.has(response.status)) return response;
