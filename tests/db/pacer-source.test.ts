@@ -239,6 +239,24 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect((await queryCase("mad", hosted.caseId)).status).toBe(200);
   });
 
+  it("an authentication service answering 429 with Retry-After 600: no login is tried before then, by any instance, and the 503 says so", async () => {
+    const hosted = host(MAD, "mad");
+    env.server.rewrite(/cso-auth/, (answer) => ({ status: 429, headers: { ...answer.headers, "retry-after": "600" }, body: Buffer.from("Too Many Requests") }));
+    try {
+      const down = await queryCase("mad", hosted.caseId);
+      expect(down.status).toBe(503);
+      expect(down.body.error.code).toBe("source_unavailable");
+      expect(Date.parse(down.body.error.estimated_recovery_at!)).toBeGreaterThan(Date.now() + 500_000);
+      // Kept in the shared session row: another instance, whose client never saw the 429, waits as well.
+      const session = await prisma().pacerSession.findUnique({ where: { loginId: TEST_LOGIN.loginId } });
+      expect(session).toMatchObject({ failures: 0 });
+      expect(session!.blockedUntil!.getTime()).toBeGreaterThan(Date.now() + 500_000);
+    } finally {
+      // The client remembering the court's Retry-After and the session row its end: beforeEach starts both anew.
+      env.server.clearFaults();
+    }
+  });
+
   it("lookup: the exact office among several listed; unknown → 404; sealed → 404 that says sealed; the mapping paid once", async () => {
     const hosted = host(MAD, "mad");
     expect((await queryCase("mad", hosted.caseId)).status).toBe(200);

@@ -84,9 +84,10 @@ export async function pacerToken(prisma: PrismaClient, settings: PacerSettings, 
 async function logIn(prisma: PrismaClient, settings: PacerSettings, holder: string, signal?: AbortSignal): Promise<string> {
   const finish = (sql: string, ...values: unknown[]) =>
     prisma.$executeRawUnsafe(`UPDATE pacer_sessions SET ${sql}, login_holder = NULL, login_until = NULL, last_attempt_at = now(), updated_at = now() WHERE login_id = $1 AND login_holder = $2`, settings.loginId, holder, ...values);
-  // The service down (unreachable, 5xx, 429) says nothing about the account: a short wait, no refusal counted.
-  const unavailable = async (message: string): Promise<never> => {
-    const retryAt = new Date(Date.now() + NETWORK_BACKOFF_MS);
+  // The service down (unreachable, 5xx, 429) says nothing about the account: a short wait, no refusal counted;
+  // longer when its Retry-After asked for more (court-http-client.ts), kept in the row for every instance.
+  const unavailable = async (message: string, serviceRetryAt?: Date): Promise<never> => {
+    const retryAt = new Date(Math.max(Date.now() + NETWORK_BACKOFF_MS, serviceRetryAt?.getTime() ?? 0));
     await finish("token = NULL, last_error = $3, blocked_until = $4::timestamptz", `authentication service unavailable: ${message}`, retryAt.toISOString());
     throw new PacerLoginError(`PACER's authentication service is unavailable: ${message}`, retryAt);
   };
@@ -94,7 +95,7 @@ async function logIn(prisma: PrismaClient, settings: PacerSettings, holder: stri
   try {
     reading = await loginPacer(settings, new Date(), signal);
   } catch (error) {
-    return unavailable(error instanceof CourtHttpError ? error.message : String(error));
+    return error instanceof CourtHttpError ? unavailable(error.message, error.retryAt) : unavailable(String(error));
   }
   if (reading.kind === "unavailable") return unavailable(reading.message);
   if (reading.kind === "logged_in") {
