@@ -147,6 +147,19 @@ describe("ACIS readers: number forms, refusals, pieces put together", () => {
     expect([header("2026-03-05"), header("2026-03-05T23:30:00"), header("2026-03-06T03:30:00.000+00:00"), header("March 5, 2026")]).toEqual(["2026-03-05", "2026-03-05", "2026-03-05", null]);
   });
 
+  it("refuses a time with an offset that is not on the calendar or the clock, as it refuses one without (never rolled over to another day)", () => {
+    const item = (filedDate: string) => ({ docketEntryHeader: { docketEntryUUID: "e1", docketEntryType: "Notice", docketEntrySubType: "Notice of Appeal", filedDate } });
+    const list = (filedDate: string) => JSON.stringify({ _embedded: { results: [item(filedDate)] }, page: { size: 50, totalElements: 1, totalPages: 1, number: 0 } });
+    // Date.parse takes each of these and names another day (2 March, 1 March, 1 May, 6 March).
+    for (const filedDate of ["2026-02-30T10:00:00Z", "2026-02-29T10:00:00.000+00:00", "2026-04-31T10:00:00-04:00", "2026-03-05T24:00:00Z"]) {
+      expect(readAcisDocketEntries(list(filedDate)), filedDate).toMatchObject({ kind: "refused", reason: "unreadable" });
+      expect(readAcisDocketEntries(list(filedDate.replace(/(Z|[+-]\d{2}:\d{2})$/, ""))), filedDate).toMatchObject({ kind: "refused", reason: "unreadable" });
+    }
+    expect(readAcisDocketEntries(list("2024-02-29T10:00:00.000+00:00"))).toMatchObject({ kind: "partial", entries: [{ filed: "2024-02-29T05:00-05:00" }] });
+    const header = (filedDate: string) => cases(JSON.stringify({ caseHeader: { caseNumber: "4D2026-0001", caseTitle: "A v. B", closedFlag: false, filedDate } }))[0]!.case.dateFiled;
+    expect(header("2026-02-30T03:30:00.000+00:00")).toBeNull();
+  });
+
   it("keeps an entry once when two pages overlap, sorts by instant, and dates a closed case by its disposition", () => {
     const header: SourceCase = { caseNumber: "2D2025-0001", title: "A v. B", closed: true, parties: [], entries: [] };
     const entry = (id: string, filed: string, text: string) => ({ sequence: id, filed, text });

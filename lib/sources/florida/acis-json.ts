@@ -79,8 +79,16 @@ export function actorName(value: unknown): string {
 export const FLORIDA_ZONE = "America/New_York";
 
 // The offset as ISO 8601 allows it: `Z`, `+00:00`, `+0000`, or hours alone (`+00`, `-05`), as some serializers write it.
-const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
+const WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?$/;
+
+/** Whether the date (groups 1-3) is on the calendar and the time of day (groups 4-6, when given) on the clock. */
+function onClock(parts: RegExpExecArray): boolean {
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return false;
+  return Number(parts[4] ?? 0) <= 23 && Number(parts[5] ?? 0) <= 59 && Number(parts[6] ?? 0) <= 59;
+}
 
 /**
  * An ACIS time: an instant with its offset, as ACIS writes them ("2026-03-05T16:17:00.000+00:00"), in whatever
@@ -91,18 +99,19 @@ const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\
  */
 export function acisTime(value: unknown): { instant: number } | { date: string } | null {
   const text = str(value);
-  if (WITH_OFFSET.test(text)) {
+  const stamped = WITH_OFFSET.exec(text);
+  if (stamped) {
+    // Date.parse rolls a day or hour that does not exist over (30 February → 2 March, 24:00 → the next day):
+    // such a value is refused as the same value without an offset is.
+    if (!onClock(stamped)) return null;
     const instant = Date.parse(text.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00"));
     return Number.isNaN(instant) ? null : { instant };
   }
   const wall = WALL_TIME.exec(text);
-  if (!wall) return null;
+  if (!wall || !onClock(wall)) return null;
   const [year, month, day] = [Number(wall[1]), Number(wall[2]), Number(wall[3])];
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null;
   if (wall[4] === undefined) return { date: text };
   const local = { year, month, day, hour: Number(wall[4]), minute: Number(wall[5]), second: Number(wall[6] ?? 0) };
-  if (local.hour > 23 || local.minute > 59 || local.second > 59) return null;
   const instant = Date.parse(zonedTimeToIso(local, FLORIDA_ZONE)) + Math.round(Number(`0.${wall[7] ?? 0}`) * 1000);
   return Number.isNaN(instant) ? null : { instant };
 }
