@@ -47,6 +47,19 @@ describe("RSS feed reader without the corpus", () => {
     expect(rssTimeToIso("yesterday")).toBeNull();
   });
 
+  it("refuses a publication time off the clock or with an offset no zone has, rather than hand on a time no parser reads", () => {
+    // Date.UTC carries second 75 into the next minute without changing the hour: the check by day and hour let it by.
+    for (const value of ["Fri, 03 Feb 2023 11:52:75 EST", "Fri, 03 Feb 2023 11:52:60 GMT", "Fri, 03 Feb 2023 11:52:07 +2500", "Fri, 03 Feb 2023 11:52:07 -0560"]) {
+      expect(rssTimeToIso(value), value).toBeNull();
+    }
+    expect(rssTimeToIso("Fri, 03 Feb 2023 23:59:59 +1400")).toBe("2023-02-03T23:59:59+14:00");
+  });
+
+  it("reads a two-digit year as RFC 2822 does (00-49 this century, 50-99 the last), never decades ahead", () => {
+    expect(rssTimeToIso("Wed, 18 Apr 18 00:09:55 GMT")).toBe("2018-04-18T00:09:55+00:00");
+    expect(rssTimeToIso("Sun, 18 Apr 99 00:09:55 GMT")).toBe("1999-04-18T00:09:55+00:00");
+  });
+
   it("refuses what is not an RSS feed", () => {
     expect(readRssFeed("<html><body><h1>Login</h1></body></html>")).toBeNull();
     expect(readRssFeedDockets("<html><body><h1>Login</h1></body></html>")).toMatchObject({ kind: "refused", reason: "not_a_docket" });

@@ -21,11 +21,14 @@ export function rssTimeToIso(value: string | null | undefined): string | null {
   if (!match) return null;
   const [, day, monthName, yearText, hour, minute, second, zoneText] = match;
   const month = MONTHS.indexOf(monthName!.toLowerCase()) + 1;
-  const year = yearText!.length === 2 ? 2000 + Number(yearText) : Number(yearText);
+  // RFC 2822 4.3: a two-digit year 00-49 is 20xx, 50-99 is 19xx (not 2099, decades ahead of every feed).
+  const year = yearText!.length === 2 ? (Number(yearText) < 50 ? 2000 : 1900) + Number(yearText) : Number(yearText);
   const zone = zoneText ?? "GMT";
   const offset = /^[+-]\d{4}$/.test(zone) ? `${zone.slice(0, 3)}:${zone.slice(3)}` : ZONES[zone.toUpperCase()];
-  if (month === 0 || !offset) return null;
+  if (month === 0 || !offset || Number(offset.slice(1, 3)) > 23 || Number(offset.slice(4)) > 59) return null;
+  // Every part on the calendar and the clock: Date.UTC would carry 30 February or second 75 over to what follows.
   const probe = new Date(Date.UTC(year, month - 1, Number(day), Number(hour), Number(minute), Number(second ?? 0)));
   if (probe.getUTCDate() !== Number(day) || probe.getUTCHours() !== Number(hour)) return null;
+  if (probe.getUTCMinutes() !== Number(minute) || probe.getUTCSeconds() !== Number(second ?? 0)) return null;
   return `${year}-${pad(month)}-${pad(Number(day))}T${pad(Number(hour))}:${pad(Number(minute))}:${pad(Number(second ?? 0))}${offset}`;
 }
