@@ -90,3 +90,19 @@ export function instantToZonedIso(instantMs: number, zone: string): string {
   const millis = instantMs - whole;
   return millis === 0 ? rendered : `${rendered.slice(0, 19)}.${String(millis).padStart(3, "0")}${rendered.slice(19)}`;
 }
+
+/**
+ * The last instant (ms) at which the zone's clocks read this wall time: in the hour the clocks go back it
+ * happens twice, and the second time is an hour after the one zonedTimeToIso names. Elsewhere the same instant
+ * as zonedTimeToIso (a wall time in the spring-forward gap moves forward by the gap likewise).
+ */
+export function latestZonedInstant(local: LocalTime, zone: string): number {
+  const wall = Date.UTC(local.year, local.month - 1, local.day, local.hour ?? 0, local.minute ?? 0, local.second ?? 0);
+  let latest = Date.parse(zonedTimeToIso(local, zone));
+  // The offsets in force a day either side: a zone changes its offset far less often than that.
+  for (const offset of new Set([offsetMinutes(zone, wall - 86_400_000), offsetMinutes(zone, wall + 86_400_000)])) {
+    const instant = wall - offset * 60_000;
+    if (offsetMinutes(zone, instant) === offset && instant > latest) latest = instant;
+  }
+  return latest;
+}

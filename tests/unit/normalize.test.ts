@@ -218,6 +218,14 @@ describe("dates", () => {
     ["2026-11-16T11:20:07", "2026-11-16T16:20:07.999Z"],
     ["2026-11-16T16:20Z", "2026-11-16T16:20:59.999Z"],
     ["2026-11-16T16:20:00.250Z", "2026-11-16T16:20:00.999Z"],
+    // The hour the clocks go back happens twice: 1:30 AM on 3 November 2024 may be the second one (EST), so
+    // the latest moment is that one's, not the first's an hour before (the DST start's missing hour moves on).
+    ["11/03/2024 1:30 AM", "2024-11-03T06:30:59.999Z"],
+    ["2024-11-03T01:30:07", "2024-11-03T06:30:07.999Z"],
+    ["11/03/2024 2:30 AM", "2024-11-03T07:30:59.999Z"],
+    ["03/10/2024 2:30 AM", "2024-03-10T07:30:59.999Z"],
+    ["11/03/2024", "2024-11-04T04:59:59.999Z"],
+    ["03/10/2024", "2024-03-11T03:59:59.999Z"],
   ])("entered %s in New York: appeared no later than %s", (value, expected) => {
     expect(toLatestTimestamp(value, "America/New_York")).toBe(expected);
   });

@@ -1,7 +1,7 @@
 // Source dates → the API's forms: calendar dates (YYYY-MM-DD) for case and party dates, and ISO-8601
 // timestamps with the court's offset for docket entries. Sources give court-local dates and times
 // (CM/ECF: "11/16/2026"; feeds: "2026-11-16T11:20"), or instants with an offset.
-import { zonedTimeToIso, type LocalTime } from "../zoned-time";
+import { latestZonedInstant, zonedTimeToIso, type LocalTime } from "../zoned-time";
 
 export class UnreadableSourceDate extends Error {
   constructor(value: string) {
@@ -92,13 +92,15 @@ export function toOptionalCalendarDate(value: string | null | undefined): string
  * The latest instant a source date allows (ISO-8601): a date alone is the last millisecond of that day in
  * the court's zone (an entry "entered 11/16/2026" may have been entered at any time that day), a time
  * without seconds the last millisecond of that minute ("[Entered: 11/16/2026 02:03 PM]"), a time with
- * seconds the last of that second (fractions are not kept). Change detection takes it as the moment an
+ * seconds the last of that second (fractions are not kept); a wall time the clocks show twice (fall back) its
+ * second occurrence. Change detection takes it as the moment an
  * entry appeared, so that no agent is told to skip past a filing it has not seen.
  */
 export function toLatestTimestamp(value: string, zone: string): string {
   const parsed = parse(value);
   if (parsed.withOffset || parsed.hour !== undefined) {
-    const start = Date.parse(toTimestamp(value, zone));
+    // A wall time in the hour the clocks go back may be its second occurrence: the later one is the latest.
+    const start = parsed.withOffset ? Date.parse(toTimestamp(value, zone)) : latestZonedInstant(parsed, zone);
     return new Date(start + (parsed.withSeconds ? 999 : 59_999)).toISOString();
   }
   const nextDay = new Date(Date.UTC(parsed.year, parsed.month - 1, parsed.day + 1));
