@@ -234,6 +234,11 @@ describe("dates", () => {
     for (const value of ["16 Nov 2026", "2026-02-30", "13/01/2026", "2026-11-16T25:00"]) {
       expect(() => toTimestamp(value, "America/New_York"), value).toThrow(UnreadableSourceDate);
     }
+    // An offset no zone has is no instant: refused by both, not passed on as a timestamp nothing can parse.
+    for (const value of ["2026-11-16T11:20:00+25:00", "2026-11-16T11:20:00+05:70", "2026-11-16T11:20-2400"]) {
+      expect(() => toTimestamp(value, "America/New_York"), value).toThrow(UnreadableSourceDate);
+      expect(() => toLatestTimestamp(value, "America/New_York"), value).toThrow(UnreadableSourceDate);
+    }
     expect(toCalendarDate("11/16/2026")).toBe("2026-11-16");
   });
 });

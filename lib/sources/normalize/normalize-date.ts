@@ -55,7 +55,10 @@ function parse(value: string): Parsed {
 
 function checked(text: string, parsed: Parsed): Parsed {
   const probe = new Date(Date.UTC(parsed.year, parsed.month - 1, parsed.day));
+  // An offset past ±23:59 is no instant (Date.parse refuses it): refused here, not handed on.
+  const offset = /^[+-](\d{2}):(\d{2})$/.exec(parsed.withOffset ?? "");
   const valid =
+    (offset === null || (Number(offset[1]) < 24 && Number(offset[2]) < 60)) &&
     probe.getUTCFullYear() === parsed.year &&
     probe.getUTCMonth() === parsed.month - 1 &&
     probe.getUTCDate() === parsed.day &&
