@@ -1411,6 +1411,29 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     }
   });
 
+  it("a court ahead of UTC (Guam, UTC+10): the cache's last filing date is the court's day, so the case query vouches for it as for any court", async () => {
+    env.pacer.feeds.set("gud", { kind: "none" });
+    env.server.fail({ match: /mobile_query\.pl/, kind: "status", status: 404 });
+    try {
+      const hosted = host(LAED, "gud");
+      env.pacer.advanceTo("2010-02-09");
+      expect((await queryCase("gud", hosted.caseId)).status).toBe(200);
+      expect((await pollCourtFeed(prisma(), pacerSettings()!, "gud", new Date())).status).toBe("none");
+      // Its last filing is of 2010-02-09 in Guam (stored as 2010-02-08T14:00Z); the reading began at 01:00 on
+      // 2010-02-10 there (15:00 UTC the day before). Before, the UTC date of the stored filing (the 8th) was taken
+      // for its day: the court's "9th" looked newer, and the docket was bought at every run.
+      await prisma().$executeRawUnsafe(
+        "UPDATE cases SET read_from = '2010-02-09T15:00:00Z'::timestamptz, last_refreshed_at = '2010-02-09T15:01:00Z'::timestamptz WHERE case_id = $1",
+        hosted.caseId,
+      );
+      const before = env.server.log.length;
+      expect(await refreshCases({ prisma: prisma(), court: findCourt("gud")!, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 0, skipped: 1 });
+      expect(env.server.log.slice(before).map((entry) => entry.url.split("?")[0]!.split("/").at(-1))).toEqual(["mobile_query.pl", "iquery.pl"]);
+    } finally {
+      env.server.clearFaults();
+    }
+  });
+
   it("a feed item of another defendant's docket does not make the refresh pay for the main defendant's", async () => {
     env.pacer.feeds.set("laed", { kind: "all" });
     const earlier = new Date(Date.now() - 30 * 60_000);

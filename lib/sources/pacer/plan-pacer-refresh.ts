@@ -197,7 +197,9 @@ async function changedByFreeSignals(
     if (untracked) return { changed: true, listedCount: null, chargedCents };
     const summary = await fetchCaseQuery(options);
     if (summary === null) return { changed: true, listedCount: null, chargedCents };
-    const lastFiled = row.last_filed_at?.toISOString().slice(0, 10) ?? null;
+    // The court's day of the cache's latest filing (a date alone is stored as the court's midnight: in UTC it is
+    // the day before for a court ahead of UTC, Guam's), as the case query's date is the court's.
+    const lastFiled = row.last_filed_at ? instantToZonedIso(row.last_filed_at.getTime(), courtTimezone(court)).slice(0, 10) : null;
     if (!lastFiled || summary.dateOfLastFiling > lastFiled) return { changed: true, listedCount: null, chargedCents };
     if (summary.dateTerminated && !row.date_terminated) return { changed: true, listedCount: null, chargedCents };
     // A day says nothing of the hours: an entry filed after the reading began, later that day, leaves the date
