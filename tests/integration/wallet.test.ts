@@ -104,6 +104,12 @@ const rows: Row[] = [
   ["unknown status", { status: "pending" }, sandbox, { code: "invalid_parameter", parameter: "status", message: "succeeded, failed or retrying", sandbox: true }],
   ["since without offset", { since: "2026-11-01T00:00:00" }, sandbox, { code: "invalid_parameter", parameter: "since", message: "no timezone offset", sandbox: true }],
   ["since a bare date", { since: "2026-11-01" }, sandbox, { code: "invalid_parameter", parameter: "since", sandbox: true }],
+  // Dates Date.parse would roll over to another day (2 March, 1 January next year, the next day) are refused.
+  ["since 30 February", { since: "2026-02-30T00:00:00Z" }, sandbox, { code: "invalid_parameter", parameter: "since", sandbox: true }],
+  ["since month 13", { since: "2026-13-01T00:00:00Z" }, sandbox, { code: "invalid_parameter", parameter: "since", sandbox: true }],
+  ["since hour 24", { since: "2026-11-01T24:00:00+01:00" }, sandbox, { code: "invalid_parameter", parameter: "since", sandbox: true }],
+  ["since an offset no zone has", { since: "2026-11-01T00:00:00+25:00" }, sandbox, { code: "invalid_parameter", parameter: "since", sandbox: true }],
+  ["live, a bad since answered before payment", { since: "2026-02-29T00:00:00Z" }, {}, { code: "invalid_parameter", parameter: "since" }],
   ["forged cursor", { cursor: "abc" }, sandbox, { code: "invalid_parameter", parameter: "cursor", message: "next_cursor", sandbox: true }],
   ["empty cursor", { cursor: "" }, sandbox, { code: "invalid_parameter", parameter: "cursor", sandbox: true }],
   ["unknown parameter", { page: "2" }, sandbox, { code: "invalid_parameter", parameter: "page", sandbox: true }],
