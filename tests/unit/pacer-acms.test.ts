@@ -4,7 +4,11 @@
 import { describe, expect, it } from "vitest";
 import { acmsCourtCode } from "@/lib/sources/pacer/acms-court";
 import { originatingCourtCode } from "@/lib/sources/pacer/acms-originating-court";
+import { findCourt } from "@/lib/courts/registry";
+import { courtTimezone } from "@/lib/courts/timezone";
+import { toTimestamp } from "@/lib/sources/normalize/normalize-date";
 import { readAcmsCase } from "@/lib/sources/pacer/read-acms-case";
+import { instantToZonedIso } from "@/lib/sources/zoned-time";
 import { readSavedPage } from "@/lib/sources/read-saved-page";
 import { SAVED_PAGE_READERS } from "@/lib/sources/saved-page-readers";
 import type { DocketRead, SourceCase } from "@/lib/sources/types";
@@ -87,6 +91,18 @@ describe("ACMS refusals and constructed cases", () => {
     ]);
     // The entry GUID is the handle on an entry's documents: only an entry with documents has one.
     expect(entries.map((entry) => entry.documentId)).toEqual([null, null, "c"]);
+  });
+
+  it("dates an entry with neither endDate nor stamp by its creation instant, not by that instant's UTC day", () => {
+    // 03:10 UTC on 3 October is the evening of 2 October in New York (and in San Francisco): the UTC date is the next day.
+    const json = acmsJson({}, { docketEntries: [{ entryNumber: 1, docketEntryId: "a", docketEntryText: "<p>NOTICE, FILED.</p>", createdOn: "2023-10-03T03:10:22Z" }] });
+    const [entry] = read(json).case.entries;
+    expect(entry!.filed).not.toBe("2023-10-03");
+    // As served: the stored instant rendered in the court's zone (lib/cases/read-cached-case.ts).
+    for (const code of ["ca2", "ca9"]) {
+      const zone = courtTimezone(findCourt(code)!);
+      expect(instantToZonedIso(Date.parse(toTimestamp(entry!.filed, zone)), zone).slice(0, 10), code).toBe("2023-10-02");
+    }
   });
 
   it("maps district court names to registry codes only where the name says which district", () => {

@@ -67,8 +67,9 @@ function readEntry(raw: unknown): AcmsEntry | null {
   const enteredLocal = enteredStamp(text);
   const createdOn = str(fields.createdOn);
   const instant = createdOn && INSTANT.test(createdOn) ? createdOn : null;
-  // ACMS has no filing date apart from `endDate`; without it, the day the court entered the entry.
-  const filed = endDay(fields) ?? (enteredLocal ? localIso(enteredLocal).slice(0, 10) : instant?.slice(0, 10));
+  // ACMS has no filing date apart from `endDate`; without it, the day the court entered the entry, or the
+  // creation instant itself (its UTC date may be the day after the court's: normalization gives it the court's zone).
+  const filed = endDay(fields) ?? (enteredLocal ? localIso(enteredLocal).slice(0, 10) : instant);
   if (!filed) return null;
   const number = whole(fields.entryNumber);
   const documents = whole(fields.documentCount) ?? 0;
