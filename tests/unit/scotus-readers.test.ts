@@ -221,6 +221,23 @@ describe.skipIf(!HAS_CORPUS)("Supreme Court readers on the corpus", () => {
     expect(fromHtml("scotus/html/16-1014.html")).toMatchObject({ dateTerminated: "2017-10-02", dateReopened: null });
   });
 
+  it("dates the argument by the docket's latest word on it: a postponed argument set again, a case restored for reargument", () => {
+    const argument = (proceedings: Array<[string, string]>) =>
+      read(readScotusJson(docketJson({ ProceedingsandOrder: proceedings.map(([Date, Text]) => ({ Date, Text })) }))).case.appellate?.oralArgumentDate;
+    // Postponed (as in spring 2020), then set for another day: the new day, not the one that did not happen.
+    expect(argument([["Jan 10 2020", "SET FOR ARGUMENT ON Monday, March 30, 2020."], ["Apr 13 2020", "SET FOR ARGUMENT ON Monday, May 4, 2020."]])).toBe("2020-05-04");
+    // Argued, restored to the calendar for reargument and set again: the reargument's day, then the day it was reargued.
+    const restored: Array<[string, string]> = [
+      ["Jan 10 2025", "SET FOR ARGUMENT on Monday, March 24, 2025."],
+      ["Mar 24 2025", "Argued. For appellants: A. For appellees: B."],
+      ["Jun 27 2025", "Case restored to the calendar for reargument."],
+      ["Aug 01 2025", "SET FOR ARGUMENT on Wednesday, October 15, 2025."],
+    ];
+    expect(argument(restored)).toBe("2025-10-15");
+    expect(argument([...restored, ["Oct 15 2025", "Reargued. For appellants: A. For appellees: B."]])).toBe("2025-10-15");
+    expect(argument([["Jan 10 2025", "SET FOR ARGUMENT on Monday, March 24, 2025."], ["Mar 24 2025", "Argued. For petitioner: A."]])).toBe("2025-03-24");
+  });
+
   it("a further application on an application's docket opens it again until it is decided (16A982)", () => {
     const whole = fromHtml("scotus/html/16A982.html");
     expect(whole.entries.map((entry) => entry.filed)).toEqual(["2017-04-13", "2017-04-17", "2017-05-10", "2017-05-15"]);

@@ -151,15 +151,20 @@ function proceedingKind(docket: ScotusDocket, texts: string[]): string | null {
   return null;
 }
 
-/** When the case was argued: the "Argued." entry's date, else the date a "SET FOR ARGUMENT ON ..." entry names. */
-function argumentDate(texts: string[], docketEntries: SourceEntry[]): string | null {
-  const argued = docketEntries.find((entry) => /^argued\b/i.test(entry.text));
-  if (argued) return argued.filed;
-  for (const text of texts) {
-    const set = /^set for argument on\s+(?:[a-z]+day,?\s+)?([a-z]+\.? \d{1,2},? \d{4})/i.exec(text);
-    if (set) return monthDate(set[1]);
+/**
+ * When the case is or was argued: the docket's latest word on it, an "Argued." ("Reargued.") entry's date or the
+ * date a "SET FOR ARGUMENT ON ..." entry names. The latest, not the first: an argument postponed and set again,
+ * or a case restored to the calendar for reargument, is argued on the later day.
+ */
+function argumentDate(docketEntries: SourceEntry[]): string | null {
+  // Latest by the entry's own date (the Court lists oldest first; a tie goes to the later listed).
+  let latest: { on: string; date: string } | null = null;
+  for (const entry of docketEntries) {
+    const set = /^set for argument on\s+(?:[a-z]+day,?\s+)?([a-z]+\.? \d{1,2},? \d{4})/i.exec(entry.text);
+    const date = /^(?:re)?argued\b/i.test(entry.text) ? entry.filed : set ? monthDate(set[1]) : null;
+    if (date && (latest === null || entry.filed >= latest.on)) latest = { on: entry.filed, date };
   }
-  return null;
+  return latest?.date ?? null;
 }
 
 const title = (docket: ScotusDocket): string =>
@@ -194,7 +199,7 @@ export function scotusSourceCase(docket: ScotusDocket): SourceCase {
           originatingCourt: lower.court || lower.caseIds.length > 0
             ? { courtCode: lower.court?.code ?? "", caseId: lower.caseIds[0] ?? "", courtName: lower.court?.name ?? "" }
             : null,
-          oralArgumentDate: argumentDate(texts, docketEntries),
+          oralArgumentDate: argumentDate(docketEntries),
         },
     entries: docketEntries,
   };
