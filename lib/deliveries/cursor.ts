@@ -15,7 +15,14 @@ export function encodeCursor(cursor: DeliveryCursor): string {
   return Buffer.from(JSON.stringify(parts), "utf8").toString("base64url");
 }
 
-const isTime = (value: unknown): value is string => typeof value === "string" && !Number.isNaN(Date.parse(value));
+/**
+ * A time as the service writes it in a cursor: toISOString's form, which it reads back to. Not any string
+ * Date.parse reads: it rolls 30 February over and reaches 275760 years either side of 1970, which PostgreSQL
+ * refuses (its timestamps run 4713 BC to 294276 AD), and a forged cursor was then a database error (500) of
+ * a paid request.
+ */
+const isTime = (value: unknown): value is string =>
+  typeof value === "string" && /^\d{4}-/.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value;
 
 export function decodeCursor(value: string): DeliveryCursor {
   try {

@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { listDeliveries } from "@/lib/callbacks/list-deliveries";
+import { parseDeliveriesRequest } from "@/lib/wallet/parse-deliveries-request";
 import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
 
 const meta = (at: Date) => ({ request_id: `req_${randomUUID().replace(/-/g, "").slice(0, 24)}`, queried_at: at.toISOString(), sandbox: false, tag: null });
@@ -108,5 +109,18 @@ describe.each(EACH_DATABASE)("delivery history on %s", (_name, target) => {
     });
     expect(since.deliveries.map((delivery) => delivery.delivery_id.slice(-4))).toEqual(["0002", "0003"]);
     await expect(page(wallet, "bm90LWEtY3Vyc29y", new Date())).rejects.toMatchObject({ code: "invalid_parameter" });
+  });
+
+  it("refuses, as a cursor it did not make, one whose times JavaScript reads but the database cannot hold", async () => {
+    // A forged cursor is an agent's mistake (400 before payment), never an internal error of a paid request:
+    // Date.parse rolls 30 February over and reaches 275760 years either side of 1970; PostgreSQL refuses both.
+    const wallet = `0x${randomUUID().replace(/-/g, "").padEnd(40, "4").slice(0, 40)}`;
+    const at = new Date();
+    const now = at.toISOString();
+    for (const times of [["-010000-01-01T00:00:00.000Z", now], [now, "-010000-01-01T00:00:00.000Z"], ["2026-02-30T10:00:00.000Z", now]]) {
+      const forged = Buffer.from(JSON.stringify([times[0], "dlv_x", times[1]]), "utf8").toString("base64url");
+      expect(() => parseDeliveriesRequest({ cursor: forged })).toThrowError(/next_cursor/);
+      await expect(page(wallet, forged, at)).rejects.toThrowError(/next_cursor/);
+    }
   });
 });
