@@ -12,10 +12,11 @@ for (const [network, prefix] of [
   ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24],
   ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
 ] as const) blocked.addSubnet(network, prefix, "ipv4");
-// IPv6: unspecified, loopback, IPv4-mapped (checked as IPv4 below), unique-local, link-local, multicast,
-// documentation.
+// IPv6: unspecified, loopback and the deprecated IPv4-compatible addresses (::/96: `::127.0.0.1` is IPv4
+// written inside IPv6, routed to it by hosts with an automatic tunnel), SIIT's IPv4-translated addresses
+// (::ffff:0:0:0/96), IPv4-mapped (checked as IPv4 below), unique-local, link-local, multicast, documentation.
 for (const [network, prefix] of [
-  ["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["2001:db8::", 32], ["64:ff9b::", 96],
+  ["::", 96], ["::ffff:0:0:0", 96], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["2001:db8::", 32], ["64:ff9b::", 96],
 ] as const) blocked.addSubnet(network, prefix, "ipv6");
 
 export function isBlockedAddress(address: string): boolean {

@@ -184,6 +184,21 @@ describe("deliver-callback", () => {
     }
     expect(received).toHaveLength(0);
   });
+
+  it("refuses an internal address however the URL writes it", async () => {
+    // Decimal, octal and hex IPv4, IPv4 inside IPv6 (mapped, the old IPv4-compatible form, SIIT), the
+    // unspecified address (which reaches this host), a trailing dot, and credentials before the host.
+    const hosts = [
+      "2130706433", "0177.0.0.1", "0x7f.1", "127.1", "127.0.0.1.", "good.example.com@127.0.0.1", "0.0.0.0", "[::]",
+      "[::ffff:127.0.0.1]", "[::ffff:7f00:1]", "[::127.0.0.1]", "[::ffff:0:127.0.0.1]", "[0:0:0:0:0:0:0:1]",
+    ];
+    for (const host of hosts) {
+      const delivery = await newDelivery(`http://${host}:${port}/hooks`);
+      const outcome = await attemptDelivery({ prisma: opened.db.prisma, deliveryId: delivery.id, attempt: 1, now: () => new Date(), allowPrivateTargets: false });
+      expect(outcome, host).toMatchObject({ state: "retrying", responseCode: null, error: expect.stringMatching(/internal address/) });
+    }
+    expect(received).toHaveLength(0);
+  });
 });
 
 describe("a delivery whose run fails", () => {
@@ -332,6 +347,8 @@ describe("the SSRF guard's address list", () => {
   it.each([
     ["127.0.0.1", true], ["10.1.2.3", true], ["172.16.5.4", true], ["192.168.1.1", true], ["169.254.169.254", true],
     ["100.64.0.1", true], ["0.0.0.0", true], ["::1", true], ["fd00::1", true], ["fe80::1", true], ["::ffff:10.0.0.1", true],
+    // IPv4 written inside IPv6 other than mapped: IPv4-compatible (deprecated) and SIIT's IPv4-translated form.
+    ["::7f00:1", true], ["::10.0.0.1", true], ["::ffff:0:7f00:1", true], ["::ffff:0:8.8.8.8", true], ["::8.8.8.8", true],
     ["8.8.8.8", false], ["93.184.216.34", false], ["2606:4700::1111", false], ["::ffff:8.8.8.8", false],
   ])("%s is internal: %s", async (address, internal) => {
     const { isBlockedAddress } = await import("@/lib/callbacks/guard-target");
