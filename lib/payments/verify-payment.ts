@@ -121,6 +121,26 @@ function termsMismatch(accepted: z.infer<typeof acceptedSchema>, requirements: R
   return null;
 }
 
+/**
+ * An authorization must still be valid for at least half the time clients are asked to sign for
+ * (maxTimeoutSeconds, X402_MAX_TIMEOUT_SECONDS): the work (a court fetch, up to 50 of them in a batch) and the
+ * settlement run before validBefore. One that expires sooner was verified, worked for and then could not be
+ * settled: nothing was charged, so a wallet holding the price once could have every court fetch made for it
+ * free, again and again, by signing authorizations a few seconds long. Refused before the facilitator is
+ * asked: the x402 clients sign for the full time, so only a proof kept long before it is sent meets this.
+ */
+function tooShortLived(validBefore: string, requirements: Requirements): string | null {
+  const leftSeconds = Number(validBefore) - Date.now() / 1000;
+  const neededSeconds = Math.ceil(requirements.v2.maxTimeoutSeconds / 2);
+  if (leftSeconds >= neededSeconds) return null;
+  if (leftSeconds <= 0) return "The payment authorization has expired (validBefore is past); sign a new one. Nothing was charged.";
+  return (
+    `The payment authorization expires in ${Math.floor(leftSeconds)} s (validBefore), too soon for this request to be answered and ` +
+    `settled: sign a new one valid for the ${requirements.v2.maxTimeoutSeconds} s asked (maxTimeoutSeconds); at least ${neededSeconds} s must be left ` +
+    "when it arrives. Nothing was charged."
+  );
+}
+
 export async function verifyPayment(proof: string, requirements: Requirements, payments: Payments): Promise<VerifiedPayment> {
   const payload = decode(proof, requirements);
   // The proof's shape is checked here, before the facilitator sees it: the x402 code throws on a malformed
@@ -139,6 +159,8 @@ export async function verifyPayment(proof: string, requirements: Requirements, p
     const mismatch = termsMismatch(accepted.data, requirements);
     if (mismatch) throw paymentRequired(requirements, mismatch);
     if (!identity) throw paymentRequired(requirements, notAuthorization);
+    const shortLived = tooShortLived(identity.authorization.validBefore, requirements);
+    if (shortLived) throw paymentRequired(requirements, shortLived);
     target = requirements.v2;
     verified = await askFacilitator(() => payments.server.verifyPayment(v2, requirements.v2), retryAfter(payments));
   } else if (payload.x402Version === 1) {
@@ -148,6 +170,8 @@ export async function verifyPayment(proof: string, requirements: Requirements, p
     const v1 = payload as PaymentPayloadV1;
     if (v1.network !== requirements.v1.network) throw paymentRequired(requirements, `The payment is for another network; pay on ${requirements.v1.network}.`);
     if (!identity) throw paymentRequired(requirements, notAuthorization);
+    const shortLived = tooShortLived(identity.authorization.validBefore, requirements);
+    if (shortLived) throw paymentRequired(requirements, shortLived);
     target = requirements.v1;
     // The facilitator dispatches on x402Version; its client interface is typed for v2 only.
     verified = await askFacilitator(
