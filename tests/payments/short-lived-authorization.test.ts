@@ -2,7 +2,7 @@
 // unsettleable (nothing charged), it let a wallet holding the price once have court fetches made for it free,
 // again and again. It is refused before the work, with nothing charged and nothing reserved; one signed for
 // the time the service asks for is served. Real chain, real facilitator, the official x402 client.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as getCase } from "@/app/v2/case/route";
 import { demoCaseIds } from "../helpers/demo-case-ids";
 import { startPaidEnvironment, type PaidEnvironment } from "../helpers/paid-environment";
@@ -50,5 +50,26 @@ describe("an authorization that expires too soon", () => {
     expect(before - (await payer.balance())).toBe(990_000n);
     // The ledger is read by the same payer as above: its refusals left no row, this payment one.
     expect(await environment.opened.db.prisma.paymentRecord.count({ where: { payer: payer.address.toLowerCase() } })).toBe(1);
+  });
+
+  it("still fetches the answer it paid for when presented again with less than half its time left", async () => {
+    // An agent repeating the very proof that paid (a lost answer, a 503 while settling) is never refused by
+    // this rule: the stored answer comes first, never a 402 for an answer already charged.
+    const other = `http://localhost:3000/v2/case?case_id=${demoCaseIds(19, 2)[1]}&court_code=nysd`;
+    const proof = await payer.paymentFor(await getCase(new Request(other)));
+    const first = await getCase(new Request(other, { headers: { "payment-signature": proof } }));
+    expect(first.status, await first.clone().text()).toBe(200);
+    const before = await payer.balance();
+    const realNow = Date.now();
+    vi.spyOn(Date, "now").mockImplementation(() => realNow + 200_000);
+    try {
+      const again = await getCase(new Request(other, { headers: { "payment-signature": proof } }));
+      expect(again.status, await again.clone().text()).toBe(200);
+      expect(await again.text()).toBe(await first.text());
+      expect(again.headers.get("payment-response")).toBe(first.headers.get("payment-response"));
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(await payer.balance()).toBe(before);
   });
 });
