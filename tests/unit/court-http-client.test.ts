@@ -28,6 +28,7 @@ beforeAll(async () => {
         }
         if (request.path === "/loop") return { status: 302, headers: { location: "/loop" }, body: "" };
         if (request.path === "/busy") return { status: 429, headers: { "retry-after": "120" }, body: "Too Many Requests" };
+        if (request.path === "/gateway-later") return { status: 502, headers: { "retry-after": "3600" }, body: "Bad Gateway" };
         if (request.path === "/set-cookie") return { headers: { "set-cookie": "session=abc; Path=/; HttpOnly" }, body: "ok" };
         if (request.path === "/echo-cookie") return { body: request.headers.cookie ?? "" };
         if (request.path === "/form") return { body: JSON.stringify(await request.form()) };
@@ -218,6 +219,15 @@ describe("court HTTP client", () => {
     expect(queued).toMatchObject({ attempts: 0, maybeReceived: false, message: expect.stringMatching(/Retry-After/) });
     expect((queued as CourtHttpError).retryAt!.getTime()).toBeGreaterThan(Date.now() + 100_000);
     expect(server.log.length - before).toBe(1);
+  });
+
+  it("hands back at once a gateway error whose Retry-After is longer than it waits, and keeps the host open (only 429 and 503 ask for quiet)", async () => {
+    const court = client();
+    // Before: retried after the whole Retry-After (an hour), holding its caller or refresh step that long.
+    const answer = await court.request({ url: `${server.baseUrl}/gateway-later` });
+    expect(answer).toMatchObject({ status: 502, attempts: 1 });
+    expect(server.requests(/\/gateway-later/)).toHaveLength(1);
+    expect((await court.request({ url: `${server.baseUrl}/hello` })).status).toBe(200);
   });
 
   it("does not repeat a request that ended in a redirect loop: the court answers it the same way each time", async () => {

@@ -222,6 +222,9 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
           }
           if (attempt >= attempts || !RETRYABLE_STATUS.has(response.status)) return response;
           if (request.retryIfMaybeReceived === false && GATEWAY_STATUS.has(response.status)) return response;
+          // Any other status asking for longer than we wait (a gateway's 502 with an hour's Retry-After): its
+          // answer is handed back now, not after that wait.
+          if (retryAfter !== null && retryAfter > MAX_RETRY_AFTER_MS) return response;
           waitMs = retryAfter ?? backoff(options.backoffMs, attempt);
         } catch (error) {
           if (!(error instanceof CourtHttpError) || error.kind === "aborted" || error.retryAt || attempt >= attempts) throw error;
