@@ -72,35 +72,47 @@ async function refreshWithin({ prisma, court, caseIds, now, concurrency = 4 }: R
   summary.skipped = caseIds.length - chosen.length;
   const pending = [...chosen];
   const unchecked: string[] = [];
+  // A case that throws (its store hit a database error) fails the whole step, which Inngest retries: the other
+  // workers take no further case and finish the one they hold before the failure is reported, so nothing of this
+  // attempt still runs (fetches, PACER reports bought) alongside the retry, which asks for the same cases again.
+  let failure: { error: unknown } | null = null;
   const worker = async () => {
-    for (let caseId = pending.shift(); caseId !== undefined; caseId = pending.shift()) {
-      const outcome = await fetchFromSource({ court, caseId, now });
-      if (outcome.kind === "unavailable" && outcome.budgetSpent) {
-        // Not the court's failure: stop paying, keep the cache, and say so. This case and those left unasked are
-        // not brought up to date either, so a change check must not read them as "no change" (monitor-case.ts).
-        summary.budgetSpent = true;
-        unchecked.push(caseId, ...pending.splice(0));
-        break;
-      }
-      summary.attempted += 1;
-      if (outcome.kind === "found") {
-        const stored = await storeCase({ prisma, record: outcome.case, source: outcome.source, keepParties: outcome.partiesOmitted, enteredSince: outcome.enteredSince, readFrom: outcome.readFrom, olderEntriesOmitted: outcome.olderEntriesOmitted });
-        summary.refreshed += 1;
-        summary.newEntries += stored.newEntries;
-      } else if (outcome.kind === "not_found") {
-        // Gone at the source (sealed, removed): sealed stops being served at once, missing after a few runs.
-        summary.notFound += 1;
-        await recordVanishedCase(prisma, court.court_code, caseId, outcome.sealed === true);
-        logEvent("warn", "tracked case not found at the source", { court_code: court.court_code, case_id: caseId, sealed: outcome.sealed === true });
-      } else {
-        summary.unavailable += 1;
-        summary.lastError = outcome.reason;
-        // The cache could not be brought up to date: a change check must not read it as "no change" (monitor-case.ts).
-        await markUnanswered(prisma, court.court_code, [caseId]);
+    for (let caseId = pending.shift(); caseId !== undefined && !failure; caseId = pending.shift()) {
+      try {
+        await refreshOne(caseId);
+      } catch (error) {
+        failure ??= { error };
       }
     }
   };
+  const refreshOne = async (caseId: string) => {
+    const outcome = await fetchFromSource({ court, caseId, now });
+    if (outcome.kind === "unavailable" && outcome.budgetSpent) {
+      // Not the court's failure: stop paying, keep the cache, and say so. This case and those left unasked are
+      // not brought up to date either, so a change check must not read them as "no change" (monitor-case.ts).
+      summary.budgetSpent = true;
+      unchecked.push(caseId, ...pending.splice(0));
+      return;
+    }
+    summary.attempted += 1;
+    if (outcome.kind === "found") {
+      const stored = await storeCase({ prisma, record: outcome.case, source: outcome.source, keepParties: outcome.partiesOmitted, enteredSince: outcome.enteredSince, readFrom: outcome.readFrom, olderEntriesOmitted: outcome.olderEntriesOmitted });
+      summary.refreshed += 1;
+      summary.newEntries += stored.newEntries;
+    } else if (outcome.kind === "not_found") {
+      // Gone at the source (sealed, removed): sealed stops being served at once, missing after a few runs.
+      summary.notFound += 1;
+      await recordVanishedCase(prisma, court.court_code, caseId, outcome.sealed === true);
+      logEvent("warn", "tracked case not found at the source", { court_code: court.court_code, case_id: caseId, sealed: outcome.sealed === true });
+    } else {
+      summary.unavailable += 1;
+      summary.lastError = outcome.reason;
+      // The cache could not be brought up to date: a change check must not read it as "no change" (monitor-case.ts).
+      await markUnanswered(prisma, court.court_code, [caseId]);
+    }
+  };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, caseIds.length)) }, worker));
+  if (failure) throw (failure as { error: unknown }).error;
   await markUnanswered(prisma, court.court_code, unchecked);
   return summary;
 }

@@ -1,0 +1,76 @@
+// A refresh step that fails part way (a case's store hits a database error) is retried by Inngest as a whole.
+// The failed attempt must be over when the step reports its failure: fetches of its other cases still running
+// then (or started after) would overlap the retry, which asks for the same cases again (a PACER report bought
+// twice at once), outside the one-step-per-court concurrency Inngest believes it enforces.
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { findCourt } from "@/lib/courts/registry";
+import { useDatabase } from "@/lib/db";
+import { refreshCases } from "@/lib/refresh/refresh-cases";
+import { storeCase } from "@/lib/cases/store-case";
+import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
+import { civilCase, scriptedSource } from "../helpers/scripted-source";
+import { DATABASE_TARGETS, type TestDatabase } from "../helpers/test-database";
+
+vi.mock("@/lib/sources/registry", async () => {
+  const { scriptedSource: source } = await import("../helpers/scripted-source");
+  return { sourceForCourt: () => source };
+});
+
+// The store of one case fails (a lost connection, a deadlock); the others store as usual.
+const failing = vi.hoisted(() => ({ caseId: "" }));
+vi.mock("@/lib/cases/store-case", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/cases/store-case")>();
+  return {
+    ...actual,
+    storeCase: async (options: Parameters<typeof actual.storeCase>[0]) => {
+      if (options.record.case_id === failing.caseId) throw new Error("connection lost while storing");
+      return actual.storeCase(options);
+    },
+  };
+});
+
+let opened: TestDatabase;
+beforeAll(async () => {
+  opened = await DATABASE_TARGETS[0]!.open();
+  useDatabase(opened.db);
+});
+afterAll(async () => {
+  await opened?.dispose();
+});
+beforeEach(() => scriptedSource.reset());
+
+describe("a refresh step that fails part way", () => {
+  it("ends its fetches before it fails, and starts none after the failure", async () => {
+    const court = findCourt("waed")!;
+    const ids = Array.from({ length: 12 }, (_, index) => `2:26-cv-${String(83000 + index)}`);
+    for (const id of ids) {
+      scriptedSource.put("waed", civilCase(id));
+      await storeCase({ prisma: opened.db.prisma, record: normalizeCase(court, id, civilCase(id)), source: "scripted" });
+    }
+    failing.caseId = ids[0]!;
+    // Every fetch takes a while; count those running.
+    let running = 0;
+    const fetchCase = scriptedSource.fetchCase.bind(scriptedSource);
+    const spy = vi.spyOn(scriptedSource, "fetchCase").mockImplementation(async (request) => {
+      running += 1;
+      try {
+        await new Promise((resolve) => setTimeout(resolve, request.caseId === failing.caseId ? 5 : 60));
+        return await fetchCase(request);
+      } finally {
+        running -= 1;
+      }
+    });
+    try {
+      await expect(refreshCases({ prisma: opened.db.prisma, court, caseIds: ids, now: new Date() })).rejects.toThrow("connection lost while storing");
+      // When the step reports the failure, nothing of it still runs, and nothing new starts afterwards.
+      expect(running).toBe(0);
+      const fetched = scriptedSource.fetches.length;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(scriptedSource.fetches.length).toBe(fetched);
+      expect(fetched).toBeLessThan(ids.length);
+    } finally {
+      spy.mockRestore();
+      failing.caseId = "";
+    }
+  });
+});
