@@ -9,14 +9,19 @@ import { inngest } from "../client";
 import { courtRefreshRequested } from "../events";
 
 function scheduleFor(id: string, schedule: string, cadenceSeconds: number) {
-  return inngest.createFunction({ id, triggers: [cron(schedule)] }, async ({ step }) => {
+  return inngest.createFunction({ id, triggers: [cron(schedule)] }, async ({ event, step }) => {
     const courts = await step.run("list courts with tracked cases", async () =>
       listCourtsToRefresh(await getPrisma(), cadenceSeconds, new Date()),
     );
     if (courts.length > 0) {
       await step.sendEvent(
         "request court refreshes",
-        courts.map((court_code) => courtRefreshRequested.create({ court_code, refresh_group: refreshGroupOf(court_code) })),
+        // Ids of this tick: Inngest runs a function at least once, and retries a send whose events went out but
+        // whose result was lost; the same ids again are dropped by Inngest (24 h), so a court is not refreshed twice
+        // for one tick (its free PACER pages asked twice, its health counted twice).
+        courts.map((court_code) =>
+          courtRefreshRequested.create({ court_code, refresh_group: refreshGroupOf(court_code) }, event.id ? { id: `${id}:${event.id}:${court_code}` } : undefined),
+        ),
       );
     }
     return { cadence_seconds: cadenceSeconds, courts };

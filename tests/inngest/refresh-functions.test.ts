@@ -60,6 +60,29 @@ describe("scheduled court refreshes", () => {
   });
 });
 
+describe("scheduled court refreshes delivered twice", () => {
+  it("send the same event ids for one cron tick, so Inngest runs each court's refresh once", async () => {
+    await tracked("nysd", "1:26-cv-80011", 1);
+    // One tick's event, run twice: Inngest invokes a function at least once, and retries a sendEvent step whose
+    // events went out but whose result was lost.
+    const tick = { name: "inngest/scheduled.timer", id: "01TICKAAAAAAAAAAAAAAAAAAAA", data: { cron: "*/15 * * * *" } };
+    const sentIds = async (event: typeof tick) => {
+      const { ctx } = await new InngestTestEngine({ function: schedulePriorityRefreshes }).execute({
+        events: [event],
+        steps: [{ id: "request court refreshes", handler: () => ({ ids: ["event-id"] }) }],
+      });
+      const [, events] = vi.mocked(ctx.step.sendEvent).mock.calls[0]! as unknown as [string, Array<{ id?: string; data: { court_code: string } }>];
+      return events.map((sent) => sent.id);
+    };
+    const first = await sentIds(tick);
+    expect(first.every((id) => typeof id === "string" && id.length > 0)).toBe(true);
+    expect(await sentIds(tick)).toEqual(first);
+    // The next tick refreshes again.
+    const next = await sentIds({ ...tick, id: "01TICKBBBBBBBBBBBBBBBBBBBB" });
+    expect(next.some((id) => first.includes(id))).toBe(false);
+  });
+});
+
 describe("refresh groups", () => {
   it("put the courts of one court system's host in one group, run one at a time; a PACER court is its own", () => {
     expect(new Set(["texapp1", "texapp14", "txsupct", "texcrimapp"].map(refreshGroupOf))).toEqual(new Set(["system:tames"]));
