@@ -39,7 +39,7 @@ export const refreshCourt = inngest.createFunction(
       summary = addSummaries(summary, part);
     }
     if (caseIds.length > 0) {
-      await step.run("record court health", async () => recordCourtRun(await getPrisma(), courtCode, courtRunOutcome(summary), new Date()));
+      await step.run("record court health", async () => recordCourtRun(await getPrisma(), courtCode, { ...courtRunOutcome(summary), run: event.id }, new Date()));
     }
     return { court_code: courtCode, ...summary };
   },

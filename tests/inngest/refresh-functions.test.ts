@@ -141,6 +141,19 @@ describe("refresh-court", () => {
     expect(await opened.db.prisma.courtHealth.findUnique({ where: { courtCode: "vtd" } })).toMatchObject({ consecutiveFailures: 0, unhealthySince: null });
   });
 
+  it("counts a failed run in court health once when Inngest runs it twice for one event", async () => {
+    await tracked("ctd", "3:26-cv-82101", 1);
+    scriptedSource.setDown("ctd");
+    // The same event twice: a function invoked twice for one event, or its health step retried after its write
+    // went through (the instance died before Inngest heard of it).
+    const event = { name: "courts/refresh.requested", id: "01RUNAAAAAAAAAAAAAAAAAAAAA", data: { court_code: "ctd" } };
+    for (let again = 0; again < 2; again += 1) await new InngestTestEngine({ function: refreshCourtFunction }).execute({ events: [event] });
+    expect(await opened.db.prisma.courtHealth.findUnique({ where: { courtCode: "ctd" } })).toMatchObject({ consecutiveFailures: 1, unhealthySince: null });
+    // Another run counts.
+    await new InngestTestEngine({ function: refreshCourtFunction }).execute({ events: [{ ...event, id: "01RUNBBBBBBBBBBBBBBBBBBBBB" }] });
+    expect(await opened.db.prisma.courtHealth.findUnique({ where: { courtCode: "ctd" } })).toMatchObject({ consecutiveFailures: 2 });
+  });
+
   it("skips codes that are not covered courts", async () => {
     expect((await run("ohctclaims")).result).toEqual({ court_code: "ohctclaims", skipped: "not a covered court" });
     expect((await run("nowhere")).result).toEqual({ court_code: "nowhere", skipped: "not a covered court" });
