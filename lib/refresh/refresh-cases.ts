@@ -6,6 +6,7 @@ import type { CourtRecord } from "@/lib/courts/types";
 import { markUnanswered } from "@/lib/cases/mark-unanswered";
 import { storeCase } from "@/lib/cases/store-case";
 import { recordVanishedCase } from "./record-vanished-case";
+import { getEnv } from "@/lib/env";
 import { logEvent } from "@/lib/log";
 import { withFetchCause } from "@/lib/sources/fetch-cause";
 import { fetchFromSource } from "@/lib/sources/fetch-from-source";
@@ -41,6 +42,17 @@ export function addSummaries(a: RefreshSummary, b: RefreshSummary): RefreshSumma
   };
 }
 
+/**
+ * How long a step's free change signals may take: eight fetch deadlines (`SOURCE_TIMEOUT_MS`), at most two
+ * minutes. A step must end inside the function's time limit (Vercel: 300 s) and a retried step plans again: a
+ * court whose free pages hang (3 attempts of 12 s each, per page, per case) would otherwise keep a 25-case step
+ * planning for ~16 minutes, killed and retried before the run records the court's health. A healthy court's 25
+ * cases need about 50 s at PACER's pace; a case not reached is read as when its signal fails.
+ */
+export function refreshPlanDeadlineMs(): number {
+  return Math.min(120_000, 8 * getEnv().SOURCE_TIMEOUT_MS);
+}
+
 export interface RefreshCasesOptions {
   prisma: PrismaClient;
   court: CourtRecord;
@@ -64,7 +76,7 @@ async function refreshWithin({ prisma, court, caseIds, now, concurrency = 4 }: R
   let chosen: readonly string[] = caseIds;
   if (planner && caseIds.length > 0) {
     try {
-      chosen = await planner({ court, caseIds, now });
+      chosen = await planner({ court, caseIds, now, signal: AbortSignal.timeout(refreshPlanDeadlineMs()) });
     } catch (error) {
       logEvent("warn", "refresh plan failed: fetching every tracked case", { court_code: court.court_code, detail: String(error) });
     }

@@ -417,6 +417,31 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a PACER case no refresh kept c
       env.configure({ SOURCE_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.SOURCE_TIMEOUT_MS, COURT_HTTP_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.COURT_HTTP_TIMEOUT_MS });
     }
   });
+  it("a scheduled refresh whose free pages hang: its plan gives up at its deadline (eight fetch deadlines), so the step ends and the cases are read as when a signal fails", async () => {
+    const cases = [await countedWithoutFeed(), await countedWithoutFeed()];
+    const ids = cases.map((hosted) => hosted.caseId);
+    // One attempt's time-out far longer than the plan's deadline (8 × 1 s): before, the plan had none, and each
+    // case's page was asked three times, 8 s each, before the next case's.
+    env.configure({ SOURCE_TIMEOUT_MS: "1000", COURT_HTTP_TIMEOUT_MS: "8000" });
+    env.server.fail({ match: /mobile_query\.pl/, kind: "hang" });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const before = env.server.log.length;
+      const summary = await refreshCases({ prisma: prisma(), court: findCourt("nyed")!, caseIds: ids, now: new Date(), concurrency: 1 });
+      expect(summary).toMatchObject({ attempted: 2, refreshed: 2, skipped: 0 });
+      const asked = env.server.log.slice(before);
+      expect(asked.map((entry) => entry.url.split("?")[0]!.split("/").at(-1))).toEqual(["mobile_query.pl", "DktRpt.pl", "DktRpt.pl"]);
+      const warnings = logged.mock.calls
+        .map(([line]) => String(line))
+        .filter((line) => line.includes("free signal"))
+        .map((line) => JSON.parse(line) as { message: string; case_id?: string });
+      expect(warnings.map((line) => [line.message, line.case_id]).sort()).toEqual(ids.map((caseId) => ["pacer free signal cut off by the plan's deadline", caseId]).sort());
+    } finally {
+      logged.mockRestore();
+      env.server.clearFaults();
+      env.configure({ SOURCE_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.SOURCE_TIMEOUT_MS, COURT_HTTP_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.COURT_HTTP_TIMEOUT_MS });
+    }
+  });
 });
 
 describe.skipIf(HAS_CORPUS)("a PACER case no refresh kept current", () => {
