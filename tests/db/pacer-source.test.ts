@@ -1388,46 +1388,32 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     }
   });
 
-  it("a court whose entry count page says nothing: the day the case query's date is compared with is the court's own (a reading begun just after its midnight vouches for the day before; a UTC day less one did not)", async () => {
-    env.pacer.feeds.set("nyed", { kind: "none" });
+  // A court whose entry count page says nothing: the day the case query's date is compared with is the court's own.
+  // New York: its last filing is of 2010-02-09; the reading began at 01:00 on 2010-02-10 there (06:00 UTC), after
+  // that day had ended there, so nothing filed on it can have come after the reading (a UTC day less one, the rule
+  // before, bought the docket at every run until two UTC days after the filing's). Guam (UTC+10): the same filing
+  // is stored as 2010-02-08T14:00Z, and the reading began at 01:00 on 2010-02-10 there (15:00 UTC the day before);
+  // before, the UTC date of the stored filing (the 8th) was taken for its day, the court's "9th" looked newer, and
+  // the docket was bought at every run.
+  it.each([
+    ["nyed", "a reading begun just after New York's midnight vouches for the day before", "2010-02-10T06:00:00Z", "2010-02-10T06:01:00Z"],
+    ["gud", "a court ahead of UTC (Guam, UTC+10): the cache's last filing date is the court's day", "2010-02-09T15:00:00Z", "2010-02-09T15:01:00Z"],
+  ])("a court whose entry count page says nothing (%s): %s, so the case query vouches for it", async (courtCode, _what, readFrom, refreshedAt) => {
+    env.pacer.feeds.set(courtCode, { kind: "none" });
     env.server.fail({ match: /mobile_query\.pl/, kind: "status", status: 404 });
     try {
-      const hosted = host(LAED, "nyed");
+      const hosted = host(LAED, courtCode);
       env.pacer.advanceTo("2010-02-09");
-      expect((await queryCase("nyed", hosted.caseId)).status).toBe(200);
-      expect((await pollCourtFeed(prisma(), pacerSettings()!, "nyed", new Date())).status).toBe("none");
-      // Its last filing is of 2010-02-09; the reading began at 01:00 on 2010-02-10 in New York (06:00 UTC), after
-      // that day had ended there: nothing filed on it can have come after the reading. (A UTC day less one, the
-      // rule before, bought the docket at every run until two UTC days after the filing's.)
+      expect((await queryCase(courtCode, hosted.caseId)).status).toBe(200);
+      expect((await pollCourtFeed(prisma(), pacerSettings()!, courtCode, new Date())).status).toBe("none");
       await prisma().$executeRawUnsafe(
-        "UPDATE cases SET read_from = '2010-02-10T06:00:00Z'::timestamptz, last_refreshed_at = '2010-02-10T06:01:00Z'::timestamptz WHERE case_id = $1",
+        "UPDATE cases SET read_from = $2::timestamptz, last_refreshed_at = $3::timestamptz WHERE case_id = $1",
         hosted.caseId,
+        readFrom,
+        refreshedAt,
       );
       const before = env.server.log.length;
-      expect(await refreshCases({ prisma: prisma(), court: findCourt("nyed")!, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 0, skipped: 1 });
-      expect(env.server.log.slice(before).map((entry) => entry.url.split("?")[0]!.split("/").at(-1))).toEqual(["mobile_query.pl", "iquery.pl"]);
-    } finally {
-      env.server.clearFaults();
-    }
-  });
-
-  it("a court ahead of UTC (Guam, UTC+10): the cache's last filing date is the court's day, so the case query vouches for it as for any court", async () => {
-    env.pacer.feeds.set("gud", { kind: "none" });
-    env.server.fail({ match: /mobile_query\.pl/, kind: "status", status: 404 });
-    try {
-      const hosted = host(LAED, "gud");
-      env.pacer.advanceTo("2010-02-09");
-      expect((await queryCase("gud", hosted.caseId)).status).toBe(200);
-      expect((await pollCourtFeed(prisma(), pacerSettings()!, "gud", new Date())).status).toBe("none");
-      // Its last filing is of 2010-02-09 in Guam (stored as 2010-02-08T14:00Z); the reading began at 01:00 on
-      // 2010-02-10 there (15:00 UTC the day before). Before, the UTC date of the stored filing (the 8th) was taken
-      // for its day: the court's "9th" looked newer, and the docket was bought at every run.
-      await prisma().$executeRawUnsafe(
-        "UPDATE cases SET read_from = '2010-02-09T15:00:00Z'::timestamptz, last_refreshed_at = '2010-02-09T15:01:00Z'::timestamptz WHERE case_id = $1",
-        hosted.caseId,
-      );
-      const before = env.server.log.length;
-      expect(await refreshCases({ prisma: prisma(), court: findCourt("gud")!, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 0, skipped: 1 });
+      expect(await refreshCases({ prisma: prisma(), court: findCourt(courtCode)!, caseIds: [hosted.caseId], now: new Date() })).toMatchObject({ refreshed: 0, skipped: 1 });
       expect(env.server.log.slice(before).map((entry) => entry.url.split("?")[0]!.split("/").at(-1))).toEqual(["mobile_query.pl", "iquery.pl"]);
     } finally {
       env.server.clearFaults();
