@@ -3,7 +3,7 @@
 // production adapter, its free change signals and the cache run on PGlite and PostgreSQL. Before the query
 // reads such a case again (a billed docket report), the court's free signals are asked, as a scheduled refresh
 // asks them: only a case they cannot show unchanged since its last reading is bought.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import type { BatchResponse, CaseResponse, MonitorResponse } from "@/contract";
 import { POST as postBatch } from "@/app/v2/cases/batch/route";
 import { GET as getCase } from "@/app/v2/case/route";
@@ -51,6 +51,15 @@ beforeAll(async () => {
   env = await startPacerEnvironment();
 });
 afterAll(async () => env?.close());
+
+/** Each case's free signal logged as cut off by the plan's deadline, nothing else of the free signals. */
+function expectCutOffLogged(logged: MockInstance<(...args: unknown[]) => void>, ids: readonly string[]): void {
+  const warnings = logged.mock.calls
+    .map(([line]) => String(line))
+    .filter((line) => line.includes("free signal"))
+    .map((line) => JSON.parse(line) as { message: string; case_id?: string });
+  expect(warnings.map((line) => [line.message, line.case_id]).sort()).toEqual(ids.map((caseId) => ["pacer free signal cut off by the plan's deadline", caseId]).sort());
+}
 
 describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a PACER case no refresh kept current, queried again, on %s", (_name, target) => {
   const database = databaseForSuite(target, (opened) => useDatabase(opened.db));
@@ -406,11 +415,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a PACER case no refresh kept c
       const verifiedAfter = await prisma().pacerCase.findMany({ where: { courtCode: "nyed", caseId: { in: ids } }, select: { caseId: true, verifiedAt: true, listedEntryCount: true, listedEntryCountAt: true } });
       expect(verifiedAfter.sort((a, b) => a.caseId.localeCompare(b.caseId))).toEqual(verifiedBefore.sort((a, b) => a.caseId.localeCompare(b.caseId)));
       // Logged as the deadline it was (before: "pacer free signal failed", for a page never asked too).
-      const warnings = logged.mock.calls
-        .map(([line]) => String(line))
-        .filter((line) => line.includes("free signal"))
-        .map((line) => JSON.parse(line) as { message: string; case_id?: string });
-      expect(warnings.map((line) => [line.message, line.case_id]).sort()).toEqual(ids.map((caseId) => ["pacer free signal cut off by the plan's deadline", caseId]).sort());
+      expectCutOffLogged(logged, ids);
     } finally {
       logged.mockRestore();
       env.server.clearFaults();
@@ -431,11 +436,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a PACER case no refresh kept c
       expect(summary).toMatchObject({ attempted: 2, refreshed: 2, skipped: 0 });
       const asked = env.server.log.slice(before);
       expect(asked.map((entry) => entry.url.split("?")[0]!.split("/").at(-1))).toEqual(["mobile_query.pl", "DktRpt.pl", "DktRpt.pl"]);
-      const warnings = logged.mock.calls
-        .map(([line]) => String(line))
-        .filter((line) => line.includes("free signal"))
-        .map((line) => JSON.parse(line) as { message: string; case_id?: string });
-      expect(warnings.map((line) => [line.message, line.case_id]).sort()).toEqual(ids.map((caseId) => ["pacer free signal cut off by the plan's deadline", caseId]).sort());
+      expectCutOffLogged(logged, ids);
     } finally {
       logged.mockRestore();
       env.server.clearFaults();
