@@ -28,10 +28,12 @@ export async function recordCourtRun(prisma: PrismaClient, courtCode: string, ou
 
 async function writeCourtRun(prisma: PrismaClient, courtCode: string, outcome: RunOutcome, now: Date): Promise<void> {
   if (outcome.answered) {
+    // Counting nothing, it leaves last_run as it is: the failed run last counted, executed again after this one
+    // (its health step retried after a later run answered), is still not counted twice.
     await prisma.courtHealth.upsert({
       where: { courtCode },
-      create: { courtCode, consecutiveFailures: 0, lastSuccessAt: now, lastRun: outcome.run ?? null, updatedAt: now },
-      update: { consecutiveFailures: 0, unhealthySince: null, lastSuccessAt: now, lastRun: outcome.run ?? null, updatedAt: now },
+      create: { courtCode, consecutiveFailures: 0, lastSuccessAt: now, updatedAt: now },
+      update: { consecutiveFailures: 0, unhealthySince: null, lastSuccessAt: now, updatedAt: now },
     });
     return;
   }

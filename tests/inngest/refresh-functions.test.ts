@@ -6,7 +6,7 @@ import { refreshCourt as refreshCourtFunction } from "@/inngest/functions/refres
 import { schedulePriorityRefreshes, scheduleStandardRefreshes } from "@/inngest/functions/schedule-court-refreshes";
 import { readCachedCase } from "@/lib/cases/read-cached-case";
 import { storeCase } from "@/lib/cases/store-case";
-import { UNHEALTHY_AFTER_FAILED_RUNS } from "@/lib/courts/court-health";
+import { recordCourtRun, UNHEALTHY_AFTER_FAILED_RUNS } from "@/lib/courts/court-health";
 import { findCourt } from "@/lib/courts/registry";
 import { refreshGroupOf } from "@/lib/refresh/refresh-group";
 import { useDatabase } from "@/lib/db";
@@ -152,6 +152,20 @@ describe("refresh-court", () => {
     // Another run counts.
     await new InngestTestEngine({ function: refreshCourtFunction }).execute({ events: [{ ...event, id: "01RUNBBBBBBBBBBBBBBBBBBBBB" }] });
     expect(await opened.db.prisma.courtHealth.findUnique({ where: { courtCode: "ctd" } })).toMatchObject({ consecutiveFailures: 2 });
+  });
+
+  it("does not count a failed run again when it is executed again after a later run was answered", async () => {
+    // Run A's health step wrote its failure, but Inngest did not hear of it; run B (the next tick) was answered
+    // meanwhile; A's step is retried. A was counted once already, and the court answered since: no failure stands.
+    const health = () => opened.db.prisma.courtHealth.findUnique({ where: { courtCode: "mtd" } });
+    await recordCourtRun(opened.db.prisma, "mtd", { answered: false, error: "down", run: "01RUNAAAAAAAAAAAAAAAAAAAAA" }, new Date());
+    await recordCourtRun(opened.db.prisma, "mtd", { answered: true, error: null, run: "01RUNBBBBBBBBBBBBBBBBBBBBB" }, new Date());
+    await recordCourtRun(opened.db.prisma, "mtd", { answered: false, error: "down", run: "01RUNAAAAAAAAAAAAAAAAAAAAA" }, new Date());
+    expect(await health()).toMatchObject({ consecutiveFailures: 0, unhealthySince: null });
+    // A run not counted yet counts, as do local runs (no id).
+    await recordCourtRun(opened.db.prisma, "mtd", { answered: false, error: "down", run: "01RUNCCCCCCCCCCCCCCCCCCCCC" }, new Date());
+    await recordCourtRun(opened.db.prisma, "mtd", { answered: false, error: "down" }, new Date());
+    expect(await health()).toMatchObject({ consecutiveFailures: 2 });
   });
 
   it("skips codes that are not covered courts", async () => {
