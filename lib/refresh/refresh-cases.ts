@@ -89,7 +89,9 @@ async function refreshWithin({ prisma, court, caseIds, now, concurrency = 4 }: R
   // attempt still runs (fetches, PACER reports bought) alongside the retry, which asks for the same cases again.
   let failure: { error: unknown } | null = null;
   const worker = async () => {
-    for (let caseId = pending.shift(); caseId !== undefined && !failure; caseId = pending.shift()) {
+    // The failure is looked at before a case is taken: a case taken and then dropped would be neither refreshed
+    // nor left in `pending` for the budget-spent path to mark unanswered.
+    for (let caseId = failure ? undefined : pending.shift(); caseId !== undefined; caseId = failure ? undefined : pending.shift()) {
       try {
         await refreshOne(caseId);
       } catch (error) {
@@ -124,7 +126,14 @@ async function refreshWithin({ prisma, court, caseIds, now, concurrency = 4 }: R
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, caseIds.length)) }, worker));
-  if (failure) throw (failure as { error: unknown }).error;
+  if (failure) {
+    // The cases a spent fee budget left unasked are marked before the failure too: a retry that fails the same way
+    // would otherwise leave their cache read as "no change". The failure is the one reported.
+    await markUnanswered(prisma, court.court_code, unchecked).catch((error: unknown) =>
+      logEvent("warn", "refresh: unasked cases not marked unanswered", { court_code: court.court_code, detail: String(error) }),
+    );
+    throw (failure as { error: unknown }).error;
+  }
   await markUnanswered(prisma, court.court_code, unchecked);
   return summary;
 }

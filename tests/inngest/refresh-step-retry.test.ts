@@ -73,4 +73,31 @@ describe("a refresh step that fails part way", () => {
       failing.caseId = "";
     }
   });
+
+  it("marks the cases a spent fee budget left unasked as unanswered before it fails", async () => {
+    const court = findCourt("waed")!;
+    const ids = Array.from({ length: 4 }, (_, index) => `2:26-cv-${String(84000 + index)}`);
+    for (const id of ids) {
+      scriptedSource.put("waed", civilCase(id));
+      await storeCase({ prisma: opened.db.prisma, record: normalizeCase(court, id, civilCase(id)), source: "scripted" });
+    }
+    failing.caseId = ids[0]!;
+    // The first case's store fails; the second finds the budget spent, which leaves it and the rest unasked.
+    const fetchCase = scriptedSource.fetchCase.bind(scriptedSource);
+    const spy = vi.spyOn(scriptedSource, "fetchCase").mockImplementation(async (request) => {
+      if (request.caseId === ids[0]) return fetchCase(request);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return { kind: "budget_spent", resetsAt: new Date(Date.now() + 86_400_000).toISOString() };
+    });
+    try {
+      await expect(refreshCases({ prisma: opened.db.prisma, court, caseIds: ids, now: new Date(), concurrency: 2 })).rejects.toThrow("connection lost while storing");
+      // A retry that fails the same way would leave them so: /v2/monitor must not read their cache as "no change".
+      const rows = await opened.db.prisma.case.findMany({ where: { courtCode: "waed", caseId: { in: ids.slice(1) } }, select: { unansweredSince: true } });
+      expect(rows).toHaveLength(3);
+      expect(rows.every((row) => row.unansweredSince !== null)).toBe(true);
+    } finally {
+      spy.mockRestore();
+      failing.caseId = "";
+    }
+  });
 });
