@@ -14,6 +14,7 @@ import { isKeptCurrent, refreshedWithinCadence } from "./is-kept-current";
 import { markCasesQueried } from "./mark-cases-queried";
 import { markUnanswered } from "./mark-unanswered";
 import { planUntrackedReads } from "./plan-untracked-reads";
+import { readStartDeadline } from "./read-start-deadline";
 import { cacheKey, readCachedCases } from "./read-cached-case";
 import type { CaseLookup, CaseRecord } from "./types";
 
@@ -37,6 +38,7 @@ const MISS_CONCURRENCY = 4;
 
 export const liveStore: CaseStore = {
   async lookup(requests, now) {
+    const startBy = readStartDeadline(Date.now());
     const prisma = await getPrisma();
     const keys = requests.map(({ court, caseId }) => ({ courtCode: court.court_code, caseId }));
     const lockKeys = keys.map(({ courtCode, caseId }) => caseLockKey(courtCode, caseId));
@@ -71,9 +73,14 @@ export const liveStore: CaseStore = {
     if (misses.size > 0) {
       const pending = [...misses];
       const workers = Array.from({ length: Math.min(MISS_CONCURRENCY, pending.length) }, async () => {
-        for (let next = pending.shift(); next; next = pending.shift()) {
+        for (let next = pending.shift(), first = true; next; next = pending.shift(), first = false) {
           const [key, request] = next;
-          const outcome = await fetchMissingCase({ prisma, court: request.court, caseId: request.caseId, now, refreshedAfter: request.refreshedAfter });
+          // Past the deadline the cases left are not read (each worker's first read always is): they answer
+          // 503 unread, and a cached one is served as last refreshed, as when its court does not answer.
+          const outcome: MissOutcome =
+            !first && Date.now() > startBy
+              ? { kind: "unavailable", estimatedRecoveryAt: null, notRead: true }
+              : await fetchMissingCase({ prisma, court: request.court, caseId: request.caseId, now, refreshedAfter: request.refreshedAfter });
           missOutcomes.set(key, outcome);
           // A case read again that the court no longer shows: as a refresh records it (served through a few such
           // answers, sealed at once).
@@ -107,6 +114,7 @@ export const liveStore: CaseStore = {
         kind: "unavailable",
         estimatedRecoveryAt: outcome?.kind === "unavailable" ? outcome.estimatedRecoveryAt : null,
         ...(outcome?.kind === "unavailable" && outcome.budgetSpent ? { budgetSpent: true } : {}),
+        ...(outcome?.kind === "unavailable" && outcome.notRead ? { notRead: true } : {}),
         courtUnhealthy: unhealthy.has(court.court_code),
       };
     });

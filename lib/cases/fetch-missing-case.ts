@@ -14,7 +14,8 @@ import { storeCase } from "./store-case";
 export type MissOutcome =
   | { kind: "stored" }
   | { kind: "not_found"; sealed?: boolean }
-  | { kind: "unavailable"; estimatedRecoveryAt: string | null; budgetSpent?: boolean };
+  /** `notRead`: the request's time to read its courts ran out before this case's turn (read-start-deadline.ts). */
+  | { kind: "unavailable"; estimatedRecoveryAt: string | null; budgetSpent?: boolean; notRead?: boolean };
 
 /** How long a "not found" answer is reused before the source is asked again. */
 const NOT_FOUND_TTL_MS = 60_000;

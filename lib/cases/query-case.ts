@@ -43,6 +43,15 @@ export function lookupError(
       { parameter: "case_id" },
     );
   }
+  if (lookup.notRead) {
+    // The court was not asked: nothing says it is down, and the cases read meanwhile are cached now.
+    return new ServiceError(
+      "source_unavailable",
+      `Case "${caseId}" at ${court.name} (${court.court_code}) was not read: this batch's time to read its courts ran out ` +
+        `before its turn (the reads must end in time for the payment to be settled). Query it again, alone or in a smaller batch. ${charge}`,
+      { retry_after: 1 },
+    );
+  }
   if (lookup.budgetSpent) {
     // Our own spending limit on the court system's fees, not the court's outage: cached cases still answer.
     return new ServiceError(

@@ -96,4 +96,6 @@ export type CaseLookup =
       budgetSpent?: boolean;
       /** The court's system has failed several refresh runs in a row (lib/courts/court-health.ts). */
       courtUnhealthy?: boolean;
+      /** Not asked: the request's time to read its courts ran out before this case's turn (lib/cases/read-start-deadline.ts). */
+      notRead?: boolean;
     };

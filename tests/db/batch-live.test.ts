@@ -1,0 +1,102 @@
+// Batches over the live sources, end to end over real HTTP: PACER and the free public docket systems (the
+// Supreme Court, TAMES, ACIS) on replay servers (tests/helpers/replay), the production adapters and cache on
+// PGlite and PostgreSQL. Payment is the one stand-in (tests/payments covers x402).
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { BatchResponse } from "@/contract";
+import { POST as postBatch } from "@/app/v2/cases/batch/route";
+import { useDatabase } from "@/lib/db";
+import { callRoute } from "../helpers/call-route";
+import { HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
+import { startPacerEnvironment, TEST_LOGIN, type PacerEnvironment } from "../helpers/replay/pacer-environment";
+import { startPublicDocketsEnvironment, type PublicDocketsEnvironment } from "../helpers/replay/public-dockets-environment";
+import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
+
+vi.hoisted(() => {
+  // The registry computes coverage when first imported: PACER and the free systems must be configured before that.
+  process.env.PACER_USERNAME = "replay-user";
+  process.env.PACER_PASSWORD = "correct horse battery staple";
+  process.env.PUBLIC_DOCKET_SYSTEMS = "scotus,tames,acis";
+});
+vi.mock("@/lib/payments/run-paid", async () => (await import("../helpers/payment-stand-in")).paymentStandIn("0x00000000000000000000000000000000000000ad"));
+
+const LAED = "pacer/district/laed_127926.html"; // 58 entries
+type Result = BatchResponse["results"][number] & { error?: { code: string; message: string; retry_after?: number } };
+const batch = (queries: Array<Record<string, string>>) => callRoute<BatchResponse & { results: Result[] }>(postBatch, "/v2/cases/batch", { body: { queries } });
+
+let pacer: PacerEnvironment;
+let free: PublicDocketsEnvironment;
+beforeAll(async () => {
+  if (!HAS_CORPUS) return;
+  free = await startPublicDocketsEnvironment();
+  pacer = await startPacerEnvironment();
+});
+afterAll(async () => {
+  await pacer?.close();
+  await free?.close();
+});
+
+describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a batch over the live sources on %s", (_name, target) => {
+  const database = databaseForSuite(target, (opened) => useDatabase(opened.db));
+  const prisma = () => database().db.prisma;
+  let serial = 0;
+  /** The laed docket hosted under a fresh case number, so tests never share cache rows. */
+  const host = (extra: { sealed?: boolean } = {}) => {
+    serial += 1;
+    const caseId = `2:${target.name === "pglite" ? "25" : "26"}-cv-${String(60000 + serial * 43 + Math.floor(Math.random() * 30)).padStart(5, "0")}`;
+    return pacer.pacer.host(LAED, { court: "laed", caseId, ...extra });
+  };
+  const reports = (caseIds: readonly string[]) => prisma().pacerFee.count({ where: { caseId: { in: [...caseIds] }, kind: "docket_full" } });
+
+  beforeEach(() => {
+    pacer.server.clearFaults();
+    free.server.clearFaults();
+    pacer.configure({ PACER_PASSWORD: TEST_LOGIN.password, PACER_DAILY_BUDGET_USD: undefined, X402_MAX_TIMEOUT_SECONDS: undefined });
+  });
+
+  it("PACER, TAMES, ACIS and the Supreme Court in one batch: each result says its own outcome, a case asked twice (or retyped) is bought once, the batch is priced N x 0.99", async () => {
+    const found = host();
+    const sealed = host({ sealed: true });
+    const retyped = found.caseId.replace(/-0(\d{4})$/, "-$1");
+    free.server.fail({ match: /Case\.aspx/, kind: "status", status: 503 });
+    const answer = await batch([
+      { case_id: found.caseId, court_code: "laed" },
+      { case_id: retyped, court_code: "laed", context: "full" },
+      { case_id: found.caseId, court_code: "laed" },
+      { case_id: sealed.caseId, court_code: "laed" },
+      { case_id: found.caseId.replace(/\d{5}$/, "09999"), court_code: "laed" },
+      { case_id: "20-1268", court_code: "scotus" },
+      { case_id: "99-9999", court_code: "scotus" },
+      { case_id: "03-18-00261-CV", court_code: "texapp3" },
+      { case_id: "SC2026-0703", court_code: "fla" },
+    ]);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.results.map((result) => result.status === "success" ? "success" : result.error!.code)).toEqual([
+      "success", "success", "success", "case_not_found", "case_not_found", "success", "case_not_found", "source_unavailable", "success",
+    ]);
+    expect(answer.body.results[1]!.case_id).toBe(retyped); // echoed as sent
+    expect(answer.body.results[3]!.error!.message).toMatch(/is sealed/);
+    expect(answer.body.meta).toMatchObject({ batch_size: 9, successful: 5, failed: 4, total_cost_usd: 8.91 });
+    expect(await reports([found.caseId])).toBe(1);
+  });
+
+  it("a batch whose reads would outlast its payment's validity: the cases whose turn comes too late are answered 503 unread, and their court is not asked", async () => {
+    // Half of a 30 s authorization, less the settlement's time, leaves no room past the first reads.
+    pacer.configure({ X402_MAX_TIMEOUT_SECONDS: "30" });
+    const cases = Array.from({ length: 6 }, () => host());
+    const answer = await batch(cases.map((hosted) => ({ case_id: hosted.caseId, court_code: "laed" })));
+    expect(answer.status, answer.text).toBe(200);
+    const unread = answer.body.results.filter((result) => result.status === "error");
+    // Before: all six were read, however long that took (50 cases of a slow court: 13 rounds of SOURCE_TIMEOUT_MS).
+    expect(unread).toHaveLength(2);
+    for (const result of unread) {
+      expect(result.error).toMatchObject({ code: "source_unavailable", retry_after: 1 });
+      expect(result.error!.message).toMatch(/not read: this batch's time to read its courts ran out/);
+    }
+    expect(await reports(cases.map((hosted) => hosted.caseId))).toBe(4);
+    expect(answer.body.meta).toMatchObject({ successful: 4, failed: 2 });
+  });
+});
+
+describe.skipIf(HAS_CORPUS)("batches over the live sources", () => {
+  it.skip(NO_CORPUS_MESSAGE, () => undefined);
+});
