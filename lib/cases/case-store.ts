@@ -4,6 +4,7 @@
 import type { CoveredCourt } from "@/lib/courts/resolve-court";
 import { listUnhealthyCourts } from "@/lib/courts/court-health";
 import { getPrisma } from "@/lib/db";
+import { getEnv } from "@/lib/env";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { recordVanishedCase } from "@/lib/refresh/record-vanished-case";
 import { lookupSandboxCase } from "@/lib/sandbox/lookup-sandbox-case";
@@ -14,6 +15,7 @@ import { isKeptCurrent, refreshedWithinCadence } from "./is-kept-current";
 import { markCasesQueried } from "./mark-cases-queried";
 import { markUnanswered } from "./mark-unanswered";
 import { planUntrackedReads } from "./plan-untracked-reads";
+import { ReadQueue } from "./read-queue";
 import { readStartDeadline } from "./read-start-deadline";
 import { cacheKey, readCachedCases } from "./read-cached-case";
 import type { CaseLookup, CaseRecord } from "./types";
@@ -33,7 +35,7 @@ export const sandboxStore: CaseStore = {
   },
 };
 
-/** Source fetches for one request's misses run a few at a time. */
+/** Source fetches for one request's misses run a few at a time (of one court, no more than its host takes at once: read-queue.ts). */
 const MISS_CONCURRENCY = 4;
 
 export const liveStore: CaseStore = {
@@ -71,16 +73,20 @@ export const liveStore: CaseStore = {
     let readAgain = toRead.length < untracked.length;
     const missOutcomes = new Map<string, MissOutcome>();
     if (misses.size > 0) {
-      const pending = [...misses];
-      const workers = Array.from({ length: Math.min(MISS_CONCURRENCY, pending.length) }, async () => {
-        for (let next = pending.shift(), first = true; next; next = pending.shift(), first = false) {
-          const [key, request] = next;
-          // Past the deadline the cases left are not read (each worker's first read always is): they answer
-          // 503 unread, and a cached one is served as last refreshed, as when its court does not answer.
-          const outcome: MissOutcome =
-            !first && Date.now() > startBy
-              ? { kind: "unavailable", estimatedRecoveryAt: null, notRead: true }
-              : await fetchMissingCase({ prisma, court: request.court, caseId: request.caseId, now, refreshedAfter: request.refreshedAfter });
+      const queue = new ReadQueue([...misses], Math.min(MISS_CONCURRENCY, getEnv().COURT_HTTP_CONCURRENCY), startBy);
+      const workers = Array.from({ length: Math.min(MISS_CONCURRENCY, misses.size) }, async () => {
+        for (let taken = await queue.next(); taken; taken = await queue.next()) {
+          const { key, request, late } = taken;
+          // A case whose turn came too late is not read: it answers 503 unread, and a cached one is served as
+          // last refreshed, as when its court does not answer.
+          let outcome: MissOutcome = { kind: "unavailable", estimatedRecoveryAt: null, notRead: true };
+          if (!late) {
+            try {
+              outcome = await fetchMissingCase({ prisma, court: request.court, caseId: request.caseId, now, refreshedAfter: request.refreshedAfter });
+            } finally {
+              queue.finish(request.court.court_code);
+            }
+          }
           missOutcomes.set(key, outcome);
           // A case read again that the court no longer shows: as a refresh records it (served through a few such
           // answers, sealed at once).

@@ -8,6 +8,7 @@ import { useDatabase } from "@/lib/db";
 import { callRoute } from "../helpers/call-route";
 import { HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
 import { startPacerEnvironment, TEST_LOGIN, type PacerEnvironment } from "../helpers/replay/pacer-environment";
+import { REPLAY_HTTP_SETTINGS } from "../helpers/replay/replay-server";
 import { startPublicDocketsEnvironment, type PublicDocketsEnvironment } from "../helpers/replay/public-dockets-environment";
 import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
 
@@ -79,21 +80,41 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a batch over the live sources 
     expect(await reports([found.caseId])).toBe(1);
   });
 
+
+  it("cases of one court read no more at once than its host takes: each report has its whole deadline, as a single query's has", async () => {
+    // Reports that take 60% of the fetch's deadline; the court's host takes two requests at once.
+    pacer.configure({ COURT_HTTP_CONCURRENCY: "2", SOURCE_TIMEOUT_MS: "2500" });
+    try {
+      const cases = Array.from({ length: 4 }, () => host());
+      pacer.server.fail({ match: /DktRpt\.pl/, kind: "slow", delayMs: 1500 });
+      const answer = await batch(cases.map((hosted) => ({ case_id: hosted.caseId, court_code: "laed" })));
+      expect(answer.status, answer.text).toBe(200);
+      // Before: four read at once, the last reports waited for the host and were cut off at their fetch's
+      // deadline: 503, one counted at PACER's cap ($3.00, estimated) and its case held back.
+      expect(answer.body.results.map((result) => result.status)).toEqual(["success", "success", "success", "success"]);
+      const fees = await prisma().pacerFee.findMany({ where: { caseId: { in: cases.map((hosted) => hosted.caseId) } } });
+      expect(fees.map((fee) => fee.estimated)).toEqual([false, false, false, false]);
+      expect(await prisma().pacerCase.count({ where: { caseId: { in: cases.map((hosted) => hosted.caseId) }, reportFailures: { gt: 0 } } })).toBe(0);
+    } finally {
+      pacer.configure({ COURT_HTTP_CONCURRENCY: REPLAY_HTTP_SETTINGS.COURT_HTTP_CONCURRENCY, SOURCE_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.SOURCE_TIMEOUT_MS });
+    }
+  });
+
   it("a batch whose reads would outlast its payment's validity: the cases whose turn comes too late are answered 503 unread, and their court is not asked", async () => {
-    // Half of a 30 s authorization, less the settlement's time, leaves no room past the first reads.
+    // Half of a 30 s authorization, less the settlement's time, leaves no room past the batch's first read.
     pacer.configure({ X402_MAX_TIMEOUT_SECONDS: "30" });
     const cases = Array.from({ length: 6 }, () => host());
     const answer = await batch(cases.map((hosted) => ({ case_id: hosted.caseId, court_code: "laed" })));
     expect(answer.status, answer.text).toBe(200);
     const unread = answer.body.results.filter((result) => result.status === "error");
     // Before: all six were read, however long that took (50 cases of a slow court: 13 rounds of SOURCE_TIMEOUT_MS).
-    expect(unread).toHaveLength(2);
+    expect(unread).toHaveLength(5);
     for (const result of unread) {
       expect(result.error).toMatchObject({ code: "source_unavailable", retry_after: 1 });
       expect(result.error!.message).toMatch(/not read: this batch's time to read its courts ran out/);
     }
-    expect(await reports(cases.map((hosted) => hosted.caseId))).toBe(4);
-    expect(answer.body.meta).toMatchObject({ successful: 4, failed: 2 });
+    expect(await reports(cases.map((hosted) => hosted.caseId))).toBe(1);
+    expect(answer.body.meta).toMatchObject({ successful: 1, failed: 5 });
   });
 });
 
