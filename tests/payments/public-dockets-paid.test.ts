@@ -1,9 +1,12 @@
 // Paid queries for the Supreme Court, a Texas and a Florida appellate case, with real x402 payments on a local
 // chain (the official client signs, the in-process facilitator settles) and the courts' systems replayed
 // over real HTTP from recorded records: the answer is the normalized case, charged once; a case the court
-// does not have and a court system that is down answer 404 and 503 and charge nothing. Both databases.
+// does not have and a court system that is down answer 404 and 503 and charge nothing; a batch of them is
+// charged N x 0.99 once when any query succeeded, nothing when none did, and counts its successes toward the
+// wallet's day. Both databases.
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as postBatch } from "@/app/v2/cases/batch/route";
 import { GET as getCase } from "@/app/v2/case/route";
 import { HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
 import { startPaidEnvironment, type PaidEnvironment } from "../helpers/paid-environment";
@@ -80,6 +83,50 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("paid queries of the free publi
       dockets.server.clearFaults();
     }
     expect(await payer.balance()).toBe(before);
+  });
+
+  /** The paying wallet's queries counted today (UTC). */
+  const usedToday = async () => {
+    const rows = await environment.opened.db.sql.query<{ count: number }>(
+      `SELECT count FROM rate_limit_counters WHERE subject = $1 AND "window" = 'day' ORDER BY window_start DESC LIMIT 1`,
+      [`wallet:${payer.address.toLowerCase()}`],
+    );
+    return rows[0]?.count ?? 0;
+  };
+  const payBatch = async (queries: Array<Record<string, string>>) => {
+    const init = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ queries }) };
+    const proof = await payer.paymentFor(await postBatch(new Request(`${base}/v2/cases/batch`, init)));
+    return postBatch(new Request(`${base}/v2/cases/batch`, { ...init, headers: { ...init.headers, "payment-signature": proof } }));
+  };
+
+  it("a batch over the three systems with a case not found and a system down: charged 4 x 0.99 once, its one success counted toward the day; every query failing: nothing", async () => {
+    const before = await payer.balance();
+    const used = await usedToday();
+    dockets.server.fail({ match: /Case\.aspx/, kind: "status", status: 503 });
+    try {
+      const answer = await payBatch([
+        { case_id: "16-1362", court_code: "scotus" },
+        { case_id: "97-7777", court_code: "scotus" },
+        { case_id: "03-18-00261-CV", court_code: "texapp3" },
+        { case_id: "03-18-00261-CV", court_code: "texapp3", context: "full" },
+      ]);
+      expect(answer.status).toBe(200);
+      const body = await answer.json();
+      expect(body.meta).toMatchObject({ batch_size: 4, successful: 1, failed: 3, total_cost_usd: 3.96 });
+      expect(body.results.map((result: { status: string; error?: { code: string } }) => result.error?.code ?? result.status)).toEqual(["success", "case_not_found", "source_unavailable", "source_unavailable"]);
+      expect(decodePaymentResponseHeader(answer.headers.get("payment-response")!)).toMatchObject({ success: true });
+      expect(before - (await payer.balance())).toBe(4n * PRICE);
+      expect(await usedToday()).toBe(used + 1);
+
+      const failed = await payBatch([{ case_id: "97-7777", court_code: "scotus" }, { case_id: "03-18-00261-CV", court_code: "texapp3" }]);
+      expect(failed.status).toBe(200);
+      expect((await failed.json()).meta).toMatchObject({ successful: 0, failed: 2, total_cost_usd: 0 });
+      expect(failed.headers.get("payment-response")).toBeNull();
+      expect(before - (await payer.balance())).toBe(4n * PRICE);
+      expect(await usedToday()).toBe(used + 1);
+    } finally {
+      dockets.server.clearFaults();
+    }
   });
 });
 
