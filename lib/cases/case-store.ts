@@ -8,6 +8,7 @@ import { getEnv } from "@/lib/env";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { recordVanishedCase } from "@/lib/refresh/record-vanished-case";
 import { lookupSandboxCase } from "@/lib/sandbox/lookup-sandbox-case";
+import { publicDocketSystemOf } from "@/lib/sources/public-docket-system";
 import { contentCacheFor } from "./case-content-cache";
 import { caseLockKey, withCaseSnapshot } from "./case-snapshot";
 import { fetchMissingCase, type MissOutcome } from "./fetch-missing-case";
@@ -35,8 +36,11 @@ export const sandboxStore: CaseStore = {
   },
 };
 
-/** Source fetches for one request's misses run a few at a time (of one court, no more than its host takes at once: read-queue.ts). */
+/** Source fetches for one request's misses run a few at a time (of one host, no more than it takes at once: read-queue.ts). */
 const MISS_CONCURRENCY = 4;
+
+/** The host a court's cases are read from: one per free public docket system (TAMES' and ACIS' courts share theirs), one per PACER court. */
+const courtHostOf = ({ court }: CaseLookupRequest): string => publicDocketSystemOf(court) ?? court.court_code;
 
 export const liveStore: CaseStore = {
   async lookup(requests, now) {
@@ -73,7 +77,7 @@ export const liveStore: CaseStore = {
     let readAgain = toRead.length < untracked.length;
     const missOutcomes = new Map<string, MissOutcome>();
     if (misses.size > 0) {
-      const queue = new ReadQueue([...misses], Math.min(MISS_CONCURRENCY, getEnv().COURT_HTTP_CONCURRENCY), startBy);
+      const queue = new ReadQueue([...misses], Math.min(MISS_CONCURRENCY, getEnv().COURT_HTTP_CONCURRENCY), startBy, courtHostOf);
       const workers = Array.from({ length: Math.min(MISS_CONCURRENCY, misses.size) }, async () => {
         for (let taken = await queue.next(); taken; taken = await queue.next()) {
           const { key, request, late } = taken;
@@ -84,7 +88,7 @@ export const liveStore: CaseStore = {
             try {
               outcome = await fetchMissingCase({ prisma, court: request.court, caseId: request.caseId, now, refreshedAfter: request.refreshedAfter });
             } finally {
-              queue.finish(request.court.court_code);
+              queue.finish(request);
             }
           }
           missOutcomes.set(key, outcome);

@@ -1,14 +1,11 @@
 // The order one request reads its cases from their courts in, a few at a time (case-store.ts):
-// - at most `perCourt` cases of one court at once. A fetch's deadline (SOURCE_TIMEOUT_MS) runs while it waits
-//   for its court's host, which takes COURT_HTTP_CONCURRENCY requests at once: four cases of one court read
+// - at most `perHost` cases of one court's host at once. A fetch's deadline (SOURCE_TIMEOUT_MS) runs while it
+//   waits for its court's host, which takes COURT_HTTP_CONCURRENCY requests at once: four cases of one court read
 //   together left the last ones a fraction of their deadline, so a docket a single query reads in time was cut
-//   off in a batch (503), its billed report counted at PACER's cap and the case held back 15 minutes;
+//   off in a batch (503), its billed report counted at PACER's cap and the case held back 15 minutes. One host
+//   may serve many courts (TAMES' Texas courts, ACIS' Florida courts): `hostOf` says which host a case waits for;
 // - none started after `startBy` (read-start-deadline.ts), except the request's first: the cases left are
 //   handed out `late`, to be answered unread.
-export interface QueuedRead {
-  court: { court_code: string };
-}
-
 export interface TakenRead<T> {
   key: string;
   request: T;
@@ -16,18 +13,19 @@ export interface TakenRead<T> {
   late: boolean;
 }
 
-export class ReadQueue<T extends QueuedRead> {
+export class ReadQueue<T> {
   private readonly reading = new Map<string, number>();
   private waiting: Array<() => void> = [];
   private started = 0;
 
   constructor(
     private readonly pending: Array<[string, T]>,
-    private readonly perCourt: number,
+    private readonly perHost: number,
     private readonly startBy: number,
+    private readonly hostOf: (request: T) => string,
   ) {}
 
-  /** The next case, or undefined when none is left; waits while every case left is of a court read at its limit. */
+  /** The next case, or undefined when none is left; waits while every case left is of a host read at its limit. */
   async next(): Promise<TakenRead<T> | undefined> {
     for (;;) {
       if (this.pending.length === 0) return undefined;
@@ -35,10 +33,11 @@ export class ReadQueue<T extends QueuedRead> {
         const [key, request] = this.pending.shift()!;
         return { key, request, late: true };
       }
-      const index = this.pending.findIndex(([, request]) => (this.reading.get(request.court.court_code) ?? 0) < this.perCourt);
+      const index = this.pending.findIndex(([, request]) => (this.reading.get(this.hostOf(request)) ?? 0) < this.perHost);
       if (index >= 0) {
         const [key, request] = this.pending.splice(index, 1)[0]!;
-        this.reading.set(request.court.court_code, (this.reading.get(request.court.court_code) ?? 0) + 1);
+        const host = this.hostOf(request);
+        this.reading.set(host, (this.reading.get(host) ?? 0) + 1);
         this.started += 1;
         return { key, request, late: false };
       }
@@ -46,9 +45,10 @@ export class ReadQueue<T extends QueuedRead> {
     }
   }
 
-  /** A read handed out by next() ended (however): its court's place is free for the next. */
-  finish(courtCode: string): void {
-    this.reading.set(courtCode, (this.reading.get(courtCode) ?? 1) - 1);
+  /** A read handed out by next() ended (however): its host's place is free for the next. */
+  finish(request: T): void {
+    const host = this.hostOf(request);
+    this.reading.set(host, (this.reading.get(host) ?? 1) - 1);
     const waiting = this.waiting;
     this.waiting = [];
     for (const wake of waiting) wake();

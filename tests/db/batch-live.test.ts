@@ -100,6 +100,22 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a batch over the live sources 
     }
   });
 
+  it("cases of several courts one host serves (TAMES' Texas courts) read no more at once than that host takes", async () => {
+    // The same shape as the PACER case above, across four courts of one court system (search.txcourts.gov);
+    // each page's request may take its whole fetch's deadline.
+    pacer.configure({ COURT_HTTP_CONCURRENCY: "2", SOURCE_TIMEOUT_MS: "2500", COURT_HTTP_TIMEOUT_MS: "2500" });
+    try {
+      free.server.fail({ match: /Case\.aspx/, kind: "slow", delayMs: 1500 });
+      const cases = [["01-25-00011-CV", "texapp1"], ["02-82-00084-CV", "texapp2"], ["03-20-00601-CV", "texapp3"], ["05-25-00919-CV", "texapp5"]];
+      const answer = await batch(cases.map(([caseId, court]) => ({ case_id: caseId!, court_code: court! })));
+      expect(answer.status, answer.text).toBe(200);
+      // Before: the four courts were read at once, the last two waited for the host and were cut off: 503.
+      expect(answer.body.results.map((result) => result.status === "success" ? "success" : result.error!.code)).toEqual(["success", "success", "success", "success"]);
+    } finally {
+      pacer.configure({ COURT_HTTP_CONCURRENCY: REPLAY_HTTP_SETTINGS.COURT_HTTP_CONCURRENCY, SOURCE_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.SOURCE_TIMEOUT_MS, COURT_HTTP_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.COURT_HTTP_TIMEOUT_MS });
+    }
+  });
+
   it("a batch whose reads would outlast its payment's validity: the cases whose turn comes too late are answered 503 unread, and their court is not asked", async () => {
     // Half of a 30 s authorization, less the settlement's time, leaves no room past the batch's first read.
     pacer.configure({ X402_MAX_TIMEOUT_SECONDS: "30" });
