@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BatchResponse } from "@/contract";
 import { POST as postBatch } from "@/app/v2/cases/batch/route";
+import { GET as getCase } from "@/app/v2/case/route";
+import { GET as getMonitor } from "@/app/v2/monitor/route";
 import { useDatabase } from "@/lib/db";
 import { callRoute } from "../helpers/call-route";
 import { HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
@@ -131,6 +133,42 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a batch over the live sources 
     }
     expect(await reports(cases.map((hosted) => hosted.caseId))).toBe(1);
     expect(answer.body.meta).toMatchObject({ successful: 1, failed: 5 });
+  });
+});
+
+describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a batch's unread cases cached but no longer tracked, on %s", (_name, target) => {
+  const database = databaseForSuite(target, (opened) => useDatabase(opened.db));
+  const prisma = () => database().db.prisma;
+
+  it("are served as last refreshed, and a change check on them answers 503 rather than 'no change'", async () => {
+    pacer.configure({ PACER_PASSWORD: TEST_LOGIN.password, X402_MAX_TIMEOUT_SECONDS: undefined });
+    pacer.server.clearFaults();
+    const cases = Array.from({ length: 3 }, (_, i) =>
+      pacer.pacer.host(LAED, { court: "laed", caseId: `2:${target.name === "pglite" ? "21" : "22"}-cv-${String(70000 + i * 37 + Math.floor(Math.random() * 30)).padStart(5, "0")}` }),
+    );
+    for (const hosted of cases) expect((await callRoute(getCase, "/v2/case", { query: { case_id: hosted.caseId, court_code: "laed" } })).status).toBe(200);
+    // Read 40 days ago and not queried since: no refresh kept them current, so a query reads them again.
+    await prisma().$executeRawUnsafe(
+      "UPDATE cases SET last_queried_at = last_queried_at - interval '40 days', last_refreshed_at = last_refreshed_at - interval '40 days' WHERE court_code = 'laed' AND case_id = ANY($1::text[])",
+      cases.map((hosted) => hosted.caseId),
+    );
+    const reportsBefore = await prisma().pacerFee.count({ where: { caseId: { in: cases.map((hosted) => hosted.caseId) }, kind: "docket_full" } });
+    pacer.configure({ X402_MAX_TIMEOUT_SECONDS: "30" });
+    try {
+      const answer = await batch(cases.map((hosted) => ({ case_id: hosted.caseId, court_code: "laed" })));
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.body.results.map((result) => result.status)).toEqual(["success", "success", "success"]);
+    } finally {
+      pacer.configure({ X402_MAX_TIMEOUT_SECONDS: undefined });
+    }
+    const rows = await prisma().case.findMany({ where: { courtCode: "laed", caseId: { in: cases.map((hosted) => hosted.caseId) } }, select: { caseId: true, unansweredSince: true } });
+    const unread = rows.filter((row) => row.unansweredSince !== null).map((row) => row.caseId);
+    // The first read started; its court was asked about no other.
+    expect(unread).toHaveLength(2);
+    expect(await prisma().pacerFee.count({ where: { caseId: { in: cases.map((hosted) => hosted.caseId) }, kind: "docket_full" } })).toBeLessThanOrEqual(reportsBefore + 1);
+    const check = await callRoute<{ error?: { code: string } }>(getMonitor, "/v2/monitor", { query: { case_id: unread[0]!, court_code: "laed", last_checked: new Date().toISOString() } });
+    expect(check.status, check.text).toBe(503);
+    expect(check.body.error?.code).toBe("source_unavailable");
   });
 });
 
