@@ -19,13 +19,7 @@ vi.hoisted(() => {
   process.env.PACER_USERNAME = "replay-user";
   process.env.PACER_PASSWORD = "correct horse battery staple";
 });
-vi.mock("@/lib/payments/run-paid", () => ({
-  runPaid: async (options: { work: (payer: string) => Promise<unknown> }) => ({
-    result: await options.work("0x00000000000000000000000000000000000000aa"),
-    payer: "0x00000000000000000000000000000000000000aa",
-    headers: {},
-  }),
-}));
+vi.mock("@/lib/payments/run-paid", async () => (await import("../helpers/payment-stand-in")).paymentStandIn("0x00000000000000000000000000000000000000aa"));
 // The store of one case fails once (a lost connection): the step fails after others of it were stored.
 const failing = vi.hoisted(() => ({ caseId: "" }));
 vi.mock("@/lib/cases/store-case", async (importOriginal) => {
