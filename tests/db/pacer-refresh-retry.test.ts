@@ -21,20 +21,10 @@ vi.hoisted(() => {
 });
 vi.mock("@/lib/payments/run-paid", async () => (await import("../helpers/payment-stand-in")).paymentStandIn("0x00000000000000000000000000000000000000aa"));
 // The store of one case fails once (a lost connection): the step fails after others of it were stored.
-const failing = vi.hoisted(() => ({ caseId: "" }));
-vi.mock("@/lib/cases/store-case", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/lib/cases/store-case")>();
-  return {
-    ...actual,
-    storeCase: async (options: Parameters<typeof actual.storeCase>[0]) => {
-      if (options.record.case_id === failing.caseId) {
-        failing.caseId = "";
-        throw new Error("connection lost while storing");
-      }
-      return actual.storeCase(options);
-    },
-  };
-});
+const failing = vi.hoisted(() => ({ caseId: "", once: true }));
+vi.mock("@/lib/cases/store-case", async (importOriginal) =>
+  (await import("../helpers/failing-store")).failingStore(await importOriginal<typeof import("@/lib/cases/store-case")>(), failing),
+);
 
 const LAED = "pacer/district/laed_127926.html";
 

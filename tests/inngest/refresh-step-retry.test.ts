@@ -17,17 +17,10 @@ vi.mock("@/lib/sources/registry", async () => {
 });
 
 // The store of one case fails (a lost connection, a deadlock); the others store as usual.
-const failing = vi.hoisted(() => ({ caseId: "" }));
-vi.mock("@/lib/cases/store-case", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/lib/cases/store-case")>();
-  return {
-    ...actual,
-    storeCase: async (options: Parameters<typeof actual.storeCase>[0]) => {
-      if (options.record.case_id === failing.caseId) throw new Error("connection lost while storing");
-      return actual.storeCase(options);
-    },
-  };
-});
+const failing = vi.hoisted(() => ({ caseId: "", once: false }));
+vi.mock("@/lib/cases/store-case", async (importOriginal) =>
+  (await import("../helpers/failing-store")).failingStore(await importOriginal<typeof import("@/lib/cases/store-case")>(), failing),
+);
 
 let opened: TestDatabase;
 beforeAll(async () => {
