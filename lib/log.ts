@@ -35,6 +35,24 @@ function secretForms(value: string): string[] {
   return forms.filter((form) => form.length >= SHORTEST_SECRET);
 }
 
+/** Per configuration (getEnv caches one object): each secret's written forms, longest first, with its name. */
+const formsByEnv = new WeakMap<Env, Array<{ written: string; name: string }>>();
+
+function writtenSecrets(env: Env): Array<{ written: string; name: string }> {
+  let found = formsByEnv.get(env);
+  if (!found) {
+    found = [];
+    for (const name of SECRET_SETTINGS) {
+      const value = env[name];
+      if (typeof value !== "string") continue;
+      // Longest first: a URL is replaced whole before its path alone would be. As the line writes it: JSON-escaped.
+      for (const form of secretForms(value).sort((a, b) => b.length - a.length)) found.push({ written: JSON.stringify(form).slice(1, -1), name });
+    }
+    formsByEnv.set(env, found);
+  }
+  return found;
+}
+
 function redact(line: string): string {
   let env: Env;
   try {
@@ -43,15 +61,8 @@ function redact(line: string): string {
     return line; // an invalid configuration: the start-up error names the variables, never their values
   }
   let result = line;
-  for (const name of SECRET_SETTINGS) {
-    const value = env[name];
-    if (typeof value !== "string") continue;
-    // Longest first: a URL is replaced whole before its path alone would be.
-    for (const form of secretForms(value).sort((a, b) => b.length - a.length)) {
-      // As the line writes it: JSON-escaped.
-      const written = JSON.stringify(form).slice(1, -1);
-      if (result.includes(written)) result = result.split(written).join(`[${name}]`);
-    }
+  for (const { written, name } of writtenSecrets(env)) {
+    if (result.includes(written)) result = result.split(written).join(`[${name}]`);
   }
   return result;
 }
