@@ -2,14 +2,14 @@
 // The failed attempt must be over when the step reports its failure: fetches of its other cases still running
 // then (or started after) would overlap the retry, which asks for the same cases again (a PACER report bought
 // twice at once), outside the one-step-per-court concurrency Inngest believes it enforces.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { findCourt } from "@/lib/courts/registry";
 import { useDatabase } from "@/lib/db";
 import { refreshCases } from "@/lib/refresh/refresh-cases";
 import { storeCase } from "@/lib/cases/store-case";
 import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
 import { civilCase, scriptedSource } from "../helpers/scripted-source";
-import { DATABASE_TARGETS, type TestDatabase } from "../helpers/test-database";
+import { DATABASE_TARGETS, databaseForSuite } from "../helpers/test-database";
 
 vi.mock("@/lib/sources/registry", async () => {
   const { scriptedSource: source } = await import("../helpers/scripted-source");
@@ -22,14 +22,7 @@ vi.mock("@/lib/cases/store-case", async (importOriginal) =>
   (await import("../helpers/failing-store")).failingStore(await importOriginal<typeof import("@/lib/cases/store-case")>(), failing),
 );
 
-let opened: TestDatabase;
-beforeAll(async () => {
-  opened = await DATABASE_TARGETS[0]!.open();
-  useDatabase(opened.db);
-});
-afterAll(async () => {
-  await opened?.dispose();
-});
+const database = databaseForSuite(DATABASE_TARGETS[0]!, (opened) => useDatabase(opened.db));
 beforeEach(() => scriptedSource.reset());
 
 describe("a refresh step that fails part way", () => {
@@ -38,7 +31,7 @@ describe("a refresh step that fails part way", () => {
     const ids = Array.from({ length: 12 }, (_, index) => `2:26-cv-${String(83000 + index)}`);
     for (const id of ids) {
       scriptedSource.put("waed", civilCase(id));
-      await storeCase({ prisma: opened.db.prisma, record: normalizeCase(court, id, civilCase(id)), source: "scripted" });
+      await storeCase({ prisma: database().db.prisma, record: normalizeCase(court, id, civilCase(id)), source: "scripted" });
     }
     failing.caseId = ids[0]!;
     // Every fetch takes a while; count those running.
@@ -54,7 +47,7 @@ describe("a refresh step that fails part way", () => {
       }
     });
     try {
-      await expect(refreshCases({ prisma: opened.db.prisma, court, caseIds: ids, now: new Date() })).rejects.toThrow("connection lost while storing");
+      await expect(refreshCases({ prisma: database().db.prisma, court, caseIds: ids, now: new Date() })).rejects.toThrow("connection lost while storing");
       // When the step reports the failure, nothing of it still runs, and nothing new starts afterwards.
       expect(running).toBe(0);
       const fetched = scriptedSource.fetches.length;
@@ -72,7 +65,7 @@ describe("a refresh step that fails part way", () => {
     const ids = Array.from({ length: 4 }, (_, index) => `2:26-cv-${String(84000 + index)}`);
     for (const id of ids) {
       scriptedSource.put("waed", civilCase(id));
-      await storeCase({ prisma: opened.db.prisma, record: normalizeCase(court, id, civilCase(id)), source: "scripted" });
+      await storeCase({ prisma: database().db.prisma, record: normalizeCase(court, id, civilCase(id)), source: "scripted" });
     }
     failing.caseId = ids[0]!;
     // The first case's store fails; the second finds the budget spent, which leaves it and the rest unasked.
@@ -83,9 +76,9 @@ describe("a refresh step that fails part way", () => {
       return { kind: "budget_spent", resetsAt: new Date(Date.now() + 86_400_000).toISOString() };
     });
     try {
-      await expect(refreshCases({ prisma: opened.db.prisma, court, caseIds: ids, now: new Date(), concurrency: 2 })).rejects.toThrow("connection lost while storing");
+      await expect(refreshCases({ prisma: database().db.prisma, court, caseIds: ids, now: new Date(), concurrency: 2 })).rejects.toThrow("connection lost while storing");
       // A retry that fails the same way would leave them so: /v2/monitor must not read their cache as "no change".
-      const rows = await opened.db.prisma.case.findMany({ where: { courtCode: "waed", caseId: { in: ids.slice(1) } }, select: { unansweredSince: true } });
+      const rows = await database().db.prisma.case.findMany({ where: { courtCode: "waed", caseId: { in: ids.slice(1) } }, select: { unansweredSince: true } });
       expect(rows).toHaveLength(3);
       expect(rows.every((row) => row.unansweredSince !== null)).toBe(true);
     } finally {
