@@ -3,6 +3,7 @@
 // changes its answer between a check and the connection, is refused all the same.
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { BlockList, isIP } from "node:net";
+import { ipv4FromGroups, ipv6Groups } from "@/lib/http/ipv6-groups";
 
 const blocked = new BlockList();
 // IPv4: "this" network, private, loopback, link-local (incl. cloud metadata 169.254.169.254), shared
@@ -14,10 +15,29 @@ for (const [network, prefix] of [
 ] as const) blocked.addSubnet(network, prefix, "ipv4");
 // IPv6: unspecified, loopback and the deprecated IPv4-compatible addresses (::/96: `::127.0.0.1` is IPv4
 // written inside IPv6, routed to it by hosts with an automatic tunnel), SIIT's IPv4-translated addresses
-// (::ffff:0:0:0/96), IPv4-mapped (checked as IPv4 below), unique-local, link-local, multicast, documentation.
+// (::ffff:0:0:0/96), IPv4-mapped (checked as IPv4 below), discard-only, NAT64's local-use prefix (where the IPv4
+// sits is the network's choice, so none can be read out), unique-local, site-local (deprecated, still routed
+// inside sites), link-local, multicast, documentation, benchmarking.
 for (const [network, prefix] of [
-  ["::", 96], ["::ffff:0:0:0", 96], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["2001:db8::", 32], ["64:ff9b::", 96],
+  ["::", 96], ["::ffff:0:0:0", 96], ["100::", 64], ["64:ff9b:1::", 48], ["fc00::", 7], ["fec0::", 10], ["fe80::", 10],
+  ["ff00::", 8], ["2001:db8::", 32], ["2001:2::", 48],
 ] as const) blocked.addSubnet(network, prefix, "ipv6");
+
+/**
+ * The IPv4 addresses an IPv6 address is delivered to by a relay or translator on the way: 6to4 (2002::/16, the
+ * IPv4 in bits 16–47), Teredo (2001::/32: its server in bits 32–63, its client in the last 32 with every bit
+ * inverted) and NAT64's well-known prefix (64:ff9b::/96, the last 32). A connection to one reaches that IPv4
+ * address, so it is judged as that address; a public one stays reachable (an IPv6-only host's DNS64 writes
+ * every IPv4-only target in the NAT64 form).
+ */
+function carriedIPv4(address: string): string[] {
+  const groups = ipv6Groups(address);
+  const [first, second] = groups as [number, number];
+  if (first === 0x2002) return [ipv4FromGroups(groups[1]!, groups[2]!)];
+  if (first === 0x2001 && second === 0) return [ipv4FromGroups(groups[2]!, groups[3]!), ipv4FromGroups(~groups[6]! & 0xffff, ~groups[7]! & 0xffff)];
+  if (first === 0x64 && second === 0xff9b && groups.slice(2, 6).every((group) => group === 0)) return [ipv4FromGroups(groups[6]!, groups[7]!)];
+  return [];
+}
 
 export function isBlockedAddress(address: string): boolean {
   const family = isIP(address);
@@ -25,7 +45,8 @@ export function isBlockedAddress(address: string): boolean {
   if (family === 6) {
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
     if (mapped) return blocked.check(mapped[1]!, "ipv4");
-    return blocked.check(address, "ipv6");
+    if (blocked.check(address, "ipv6")) return true;
+    return carriedIPv4(address.replace(/%.*$/, "")).some((ipv4) => blocked.check(ipv4, "ipv4"));
   }
   return true;
 }

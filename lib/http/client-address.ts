@@ -5,6 +5,7 @@
 // (lib/http/raw-request-guard.ts) writes into PEER_ADDRESS_HEADER after removing any copy a caller sent.
 import { isIPv6 } from "node:net";
 import { getEnv, trustedProxy } from "@/lib/env";
+import { ipv4FromGroups, ipv6Groups } from "@/lib/http/ipv6-groups";
 
 export const PEER_ADDRESS_HEADER = "x-court-docket-peer-address";
 
@@ -44,23 +45,9 @@ export function limitKey(address: string): string {
   const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
   const embeddedV4 =
     (zeros(0, 5) && groups[5] === 0xffff) || (groups[0] === 0x64 && groups[1] === 0xff9b && zeros(2, 6)) || (zeros(0, 6) && groups[6] !== 0);
-  if (embeddedV4) return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
+  if (embeddedV4) return ipv4FromGroups(groups[6]!, groups[7]!);
   return `${groups
     .slice(0, 4)
     .map((group) => group.toString(16))
     .join(":")}::/64`;
-}
-
-/** The eight 16-bit groups of a valid IPv6 address (a dotted IPv4 tail is two of them). */
-function ipv6Groups(address: string): number[] {
-  const dotted = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(address);
-  const text = dotted
-    ? `${address.slice(0, dotted.index)}${((Number(dotted[1]) << 8) | Number(dotted[2])).toString(16)}:${((Number(dotted[3]) << 8) | Number(dotted[4])).toString(16)}`
-    : address;
-  const [head, tail] = text.split("::") as [string, string | undefined];
-  const parse = (part: string | undefined) => (part ? part.split(":").map((group) => parseInt(group, 16)) : []);
-  const left = parse(head);
-  if (tail === undefined) return left;
-  const right = parse(tail);
-  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
 }

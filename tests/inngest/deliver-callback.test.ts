@@ -186,11 +186,13 @@ describe("deliver-callback", () => {
   });
 
   it("refuses an internal address however the URL writes it", async () => {
-    // Decimal, octal and hex IPv4, IPv4 inside IPv6 (mapped, the old IPv4-compatible form, SIIT), the
+    // Decimal, octal and hex IPv4, IPv4 inside IPv6 (mapped, the old IPv4-compatible form, SIIT, 6to4, NAT64,
+    // Teredo's client), the
     // unspecified address (which reaches this host), a trailing dot, and credentials before the host.
     const hosts = [
       "2130706433", "0177.0.0.1", "0x7f.1", "127.1", "127.0.0.1.", "good.example.com@127.0.0.1", "0.0.0.0", "[::]",
       "[::ffff:127.0.0.1]", "[::ffff:7f00:1]", "[::127.0.0.1]", "[::ffff:0:127.0.0.1]", "[0:0:0:0:0:0:0:1]",
+      "[2002:7f00:1::1]", "[64:ff9b::127.0.0.1]", "[2001:0:808:808::80ff:fffe]",
     ];
     for (const host of hosts) {
       const delivery = await newDelivery(`http://${host}:${port}/hooks`);
@@ -350,6 +352,13 @@ describe("the SSRF guard's address list", () => {
     // IPv4 written inside IPv6 other than mapped: IPv4-compatible (deprecated) and SIIT's IPv4-translated form.
     ["::7f00:1", true], ["::10.0.0.1", true], ["::ffff:0:7f00:1", true], ["::ffff:0:8.8.8.8", true], ["::8.8.8.8", true],
     ["8.8.8.8", false], ["93.184.216.34", false], ["2606:4700::1111", false], ["::ffff:8.8.8.8", false],
+    // IPv4 carried by the transition forms a router or relay delivers to: 6to4 (2002::/16), Teredo's server and
+    // client (the client's bits inverted), NAT64's well-known prefix (public IPv4 through it is reachable: an
+    // IPv6-only host's DNS64 writes every IPv4 target so); NAT64's local-use prefix, site-local, discard-only.
+    ["2002:7f00:1::1", true], ["2002:a00:1::", true], ["2002:c0a8:101:5::1", true], ["2002:808:808::1", false],
+    ["2001:0:808:808::80ff:fffe", true], ["2001:0:a00:1::f7f7:fbfb", true], ["2001:0:808:808::f7f7:fbfb", false],
+    ["64:ff9b::127.0.0.1", true], ["64:ff9b::a00:1", true], ["64:ff9b::8.8.8.8", false], ["64:ff9b:1::a00:1", true],
+    ["fec0::1", true], ["100::1", true],
   ])("%s is internal: %s", async (address, internal) => {
     const { isBlockedAddress } = await import("@/lib/callbacks/guard-target");
     expect(isBlockedAddress(address)).toBe(internal);
