@@ -203,6 +203,7 @@ describe("dates", () => {
     ["11/16/2026", "2026-11-16T00:00:00-05:00"],
     ["11/16/2026 3:05 PM", "2026-11-16T15:05:00-05:00"],
     ["11/16/2026 12:05 am", "2026-11-16T00:05:00-05:00"],
+    ["11/16/2026 00:05 AM", "2026-11-16T00:05:00-05:00"],
     ["2026-11-16T11:20", "2026-11-16T11:20:00-05:00"],
     ["2026-11-16T16:20:00Z", "2026-11-16T16:20:00Z"],
     ["2026-11-16T11:20:00-0500", "2026-11-16T11:20:00-05:00"],
@@ -231,7 +232,8 @@ describe("dates", () => {
   });
 
   it("refuses what it cannot read instead of guessing", () => {
-    for (const value of ["16 Nov 2026", "2026-02-30", "13/01/2026", "2026-11-16T25:00"]) {
+    // A 12-hour clock time past 12, or 00 in the afternoon, contradicts itself (was 12:05 for "00:05 PM").
+    for (const value of ["16 Nov 2026", "2026-02-30", "13/01/2026", "2026-11-16T25:00", "11/16/2026 00:05 PM", "11/16/2026 13:05 AM", "11/16/2026 13:05 PM"]) {
       expect(() => toTimestamp(value, "America/New_York"), value).toThrow(UnreadableSourceDate);
     }
     // An offset no zone has is no instant: refused by both, not passed on as a timestamp nothing can parse.

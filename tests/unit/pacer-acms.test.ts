@@ -80,6 +80,9 @@ describe("ACMS refusals and constructed cases", () => {
         { entryNumber: 2, endDate: "2023-10-02", docketEntryId: "b", docketEntryText: "<p>ORDER, FILED. [Entered: 10/02/2023 01:05:09 PM]</p>" },
         { entryNumber: 1, endDate: "2023-09-29", docketEntryId: "a", docketEntryText: "<p>NOTICE, FILED. [Entered: 10/02/2023 11:17 AM]</p>", createdOn: "2023-10-02T15:10:22Z" },
         { entryNumber: 3, endDate: "2023-10-03", docketEntryId: "c", docketEntryText: "<p>NOTICE, FILED.</p>", createdOn: "2023-10-03T15:10:22Z", documentCount: 1 },
+        // A stamp that contradicts itself (00 in the afternoon, 13 on a 12-hour clock) is no stamp: was 12:05 / 13:05.
+        { entryNumber: 4, endDate: "2023-10-04", docketEntryId: "d", docketEntryText: "<p>NOTICE. [Entered: 10/04/2023 00:05 PM]</p>", createdOn: "2023-10-04T15:10:22Z" },
+        { entryNumber: 5, endDate: "2023-10-04", docketEntryId: "e", docketEntryText: "<p>NOTICE. [Entered: 10/04/2023 13:05 AM]</p>", createdOn: "2023-10-04T16:10:22Z" },
       ],
     });
     const entries = read(json).case.entries;
@@ -88,9 +91,11 @@ describe("ACMS refusals and constructed cases", () => {
       [1, "2023-09-29", "2023-10-02T11:17", "a"],
       [2, "2023-10-02", "2023-10-02T13:05:09", "b"],
       [3, "2023-10-03", "2023-10-03T15:10:22Z", "c"],
+      [4, "2023-10-04", "2023-10-04T15:10:22Z", "d"],
+      [5, "2023-10-04", "2023-10-04T16:10:22Z", "e"],
     ]);
     // The entry GUID is the handle on an entry's documents: only an entry with documents has one.
-    expect(entries.map((entry) => entry.documentId)).toEqual([null, null, "c"]);
+    expect(entries.map((entry) => entry.documentId)).toEqual([null, null, "c", null, null]);
   });
 
   it("dates an entry with neither endDate nor stamp by its creation instant, not by that instant's UTC day", () => {

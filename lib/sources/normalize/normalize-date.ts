@@ -40,6 +40,9 @@ function parse(value: string): Parsed {
     let hour = h === undefined ? undefined : +h;
     if (hour !== undefined && meridiem) {
       const pm = meridiem.toLowerCase().startsWith("p");
+      // A 12-hour clock reads 1–12 ("00:05 AM" is midnight as some systems write it); "00:05 PM" or "13:05 AM"
+      // contradict themselves, and guessing either way could date an entry half a day off.
+      if (hour > 12 || (hour === 0 && pm)) throw new UnreadableSourceDate(value);
       if (hour === 12) hour = pm ? 12 : 0;
       else if (pm) hour += 12;
     }

@@ -31,8 +31,12 @@ function enteredStamp(text: string): LocalTime | null {
   const match = ENTERED.exec(text);
   if (!match) return null;
   const [, month, day, year, hour, minute, second, meridiem] = match;
+  const pm = meridiem!.toUpperCase() === "P";
+  // A 12-hour clock reads 1–12 (00 AM taken as midnight); "00:05 PM" or "13:05 AM" contradict themselves: no
+  // stamp, the entry is dated as when it has none, rather than half a day off.
+  if (Number(hour) > 12 || (Number(hour) === 0 && pm)) return null;
   let hours = Number(hour) % 12;
-  if (meridiem!.toUpperCase() === "P") hours += 12;
+  if (pm) hours += 12;
   // Seconds only where the stamp writes them: a stamp to the minute stands for any moment of it.
   return { year: Number(year), month: Number(month), day: Number(day), hour: hours, minute: Number(minute), ...(second === undefined ? {} : { second: Number(second) }) };
 }
