@@ -15,6 +15,8 @@ export interface DeliveryRequest {
   callbackUrl: string;
   /** The synchronous response body as the caller received it (v2, or v1's through /v1/case), sent as `payload`. */
   payload: CaseResponse | Record<string, unknown>;
+  /** The answer's `meta.queried_at` (the database's clock): the webhook is not dated before it. */
+  queriedAt?: string;
 }
 
 export interface CreateDeliveriesOptions {
@@ -28,7 +30,13 @@ export interface CreateDeliveriesOptions {
 export async function createDeliveries({ prisma, wallet, requestId, deliveries, now }: CreateDeliveriesOptions): Promise<string[]> {
   if (deliveries.length === 0) return [];
   // The contract's callbackDeliveryBodySchema describes these bodies to receivers.
-  const webhook: WebhookInfo = { version: WEBHOOK_VERSION, event_type: EVENT_TYPE, date_created: now.toISOString(), deprecation_date: null };
+  const webhookOf = (delivery: DeliveryRequest): WebhookInfo => {
+    // `now` is the request's start by this instance's clock; the answer's queried_at is read later from the
+    // database's. A webhook dated before the answer it carries would read as created before the query ended.
+    const answered = delivery.queriedAt === undefined ? Number.NaN : Date.parse(delivery.queriedAt);
+    const created = Number.isNaN(answered) ? now.getTime() : Math.max(now.getTime(), answered);
+    return { version: WEBHOOK_VERSION, event_type: EVENT_TYPE, date_created: new Date(created).toISOString(), deprecation_date: null };
+  };
   const rows = deliveries.map((delivery) => ({
     id: `dlv_${randomBytes(12).toString("hex")}`,
     walletAddress: wallet,
@@ -39,7 +47,7 @@ export async function createDeliveries({ prisma, wallet, requestId, deliveries, 
     status: "held",
     attempts: 0,
     idempotencyKey: randomUUID(),
-    body: JSON.stringify({ payload: delivery.payload, webhook }),
+    body: JSON.stringify({ payload: delivery.payload, webhook: webhookOf(delivery) }),
   }));
   await prisma.$transaction([
     // Not Prisma's upsert (a SELECT, then an INSERT that races): concurrent first requests of a new wallet

@@ -29,6 +29,7 @@ export async function requestDeliveries({ wallet, requestId, now, answered, shap
       courtCode: request.court.court_code,
       callbackUrl: request.callbackUrl!,
       payload: shape(response),
+      queriedAt: response.meta.queried_at,
     })),
   });
 }

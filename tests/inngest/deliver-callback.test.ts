@@ -73,7 +73,7 @@ async function newDelivery(url = `http://127.0.0.1:${port}/hooks/dockets`) {
     wallet,
     requestId: meta.request_id,
     now: new Date("2026-11-20T10:00:01.000Z"),
-    deliveries: [{ caseId: "1:22-cr-00123", courtCode: "dcd", callbackUrl: url, payload }],
+    deliveries: [{ caseId: "1:22-cr-00123", courtCode: "dcd", callbackUrl: url, payload, queriedAt: payload.meta.queried_at }],
   });
   // Deliveries are created held; the settlement of their request's payment releases them
   // (lib/payments/close-payment.ts). These tests start from a paid request.
@@ -122,6 +122,18 @@ describe("deliver-callback", () => {
     const stored = await opened.db.prisma.callbackDelivery.findUniqueOrThrow({ where: { id: delivery.id }, include: { attemptsLog: true } });
     expect(stored).toMatchObject({ status: "succeeded", attempts: 1, lastResponseCode: 200 });
     expect(stored.attemptsLog).toEqual([expect.objectContaining({ attemptNumber: 1, responseCode: 200, error: null, keyId: delivery.keyId })]);
+  });
+
+  it("dates the webhook no earlier than the answer it carries (the request's start is by another clock)", async () => {
+    const request = parseCaseRequest({ case_id: "1:22-cr-00123", court_code: "dcd" }, new Date());
+    const lookup = await lookupSandboxCase(request.court, request.caseId, new Date());
+    if (lookup.kind !== "found") throw new Error("fixture missing");
+    const payload = buildCaseResponse({ record: lookup.record, request, meta: { ...meta, queried_at: "2026-11-20T10:00:01.050Z" }, queryCostUsd: 0.99, now: new Date() });
+    const { requestDeliveries } = await import("@/lib/callbacks/request-deliveries");
+    const wallet = `0x${"b".repeat(40)}`;
+    await requestDeliveries({ wallet, requestId: "req_dated", now: new Date("2026-11-20T10:00:01.000Z"), answered: [{ request: { ...request, callbackUrl: "https://receiver.example/hooks" }, response: payload }] });
+    const row = await opened.db.prisma.callbackDelivery.findFirstOrThrow({ where: { requestId: "req_dated" } });
+    expect(JSON.parse(row.body).webhook.date_created).toBe("2026-11-20T10:00:01.050Z");
   });
 
   it("retries on the spec's schedule and succeeds on the 7th attempt, with one Idempotency-Key", async () => {
