@@ -43,7 +43,9 @@ const BUDGET_LOCK = "pacer:fee-budget";
  * (a batch's, refresh runs', other instances') therefore see each other's reports before they are billed;
  * before, each read the budget as not spent and all of them spent. Returns the row's id, or the budget
  * state when it is spent. The row becomes the bill (settleReportFee), goes (dropReportFee) when nothing was
- * billed, and stays as the estimate when no answer came.
+ * billed, and stays as the estimate when no answer came — or when its fetch died before saying which: a row of
+ * the case still in flight past the fetch's deadline (its `written_at`, the database's clock) is made so before the
+ * case's next report (hold-abandoned-reports.ts).
  */
 export async function reserveReportFee(
   prisma: PrismaClient,

@@ -13,6 +13,7 @@ import type { FetchCaseRequest, SourceCase, SourceResult } from "@/lib/sources/t
 import { headerChanged, readCachedHeader } from "./cached-header";
 import { fetchAppellateReport, type AppellateQuery } from "./fetch-appellate-report";
 import { budgetState } from "./fee-ledger";
+import { holdAbandonedReports } from "./hold-abandoned-reports";
 import type { PacerSettings } from "./pacer-settings";
 import { enteredSinceOf, sinceDay } from "./reading-window";
 import { heldAnswer, refusedAnswer, reportHold } from "./report-hold";
@@ -47,6 +48,8 @@ export async function fetchAppellateCase(prisma: PrismaClient, settings: PacerSe
     create: { courtCode: court.court_code, caseId, pacerCaseId: caseId, listedNumber: caseId },
     update: {},
   });
+  // A report of the case left in flight by a fetch that died is taken as unanswered first (hold-abandoned-reports.ts).
+  await holdAbandonedReports(prisma, court.court_code, [caseId]);
   const held = heldAnswer(court.court_code, await reportHold(prisma, court.court_code, caseId, now));
   if (held) return held;
 

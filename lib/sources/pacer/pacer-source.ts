@@ -21,6 +21,7 @@ import { fetchAppellateCase } from "./fetch-appellate-case";
 import { budgetState } from "./fee-ledger";
 import { FeeBudgetSpent } from "./fetch-billed-report";
 import { fetchDocketReport, type DocketQuery } from "./fetch-docket-report";
+import { holdAbandonedReports } from "./hold-abandoned-reports";
 import { lookupPacerCase } from "./lookup-pacer-case";
 import { pacerReadsAppellate } from "./pacer-courts";
 import { planAppellateRefresh } from "./plan-appellate-refresh";
@@ -55,6 +56,8 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
   // The last reports of this case bought nothing usable (too slow, or a billed page that is not a docket):
   // not bought again until the wait is over (report-hold.ts). Asked before the lookup: a mapping forgotten
   // when its report printed another case is looked up again once, by the first read after the wait.
+  // A report of the case left in flight by a fetch that died is taken as unanswered first: held, not bought again.
+  await holdAbandonedReports(prisma, court.court_code, [caseId]);
   const held = heldAnswer(court.court_code, await reportHold(prisma, court.court_code, caseId, now));
   if (held) return held;
 

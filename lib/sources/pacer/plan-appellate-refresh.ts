@@ -19,6 +19,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { RefreshPlanRequest } from "@/lib/sources/types";
 import { budgetState } from "./fee-ledger";
+import { holdAbandonedReports } from "./hold-abandoned-reports";
 import { APPELLATE_CADENCE_SECONDS } from "./pacer-courts";
 import type { PacerSettings } from "./pacer-settings";
 import { feedMarked } from "./reading-start";
@@ -48,6 +49,9 @@ export async function planAppellateRefresh(prisma: PrismaClient, settings: Pacer
   if (caseIds.length === 0) return [];
   if (untracked) return [...caseIds];
   if ((await budgetState(prisma, settings, now)).spent) return [...caseIds];
+  // Reports left in flight by a fetch that died (a step Inngest retries after its process was killed) hold their
+  // cases first, as unanswered ones: the run waits for them instead of buying them again (hold-abandoned-reports.ts).
+  await holdAbandonedReports(prisma, court.court_code, caseIds);
   const rows = await prisma.$queryRawUnsafe<Row[]>(
     `SELECT ids.case_id, GREATEST(c.last_refreshed_at, p.answered_at) AS last_answered_at, c.last_refreshed_at, c.read_from, c.source_state,
             c.last_queried_at, p.changed_at, p.changed_seen_at, p.report_failures, p.report_failed_at, p.report_failure

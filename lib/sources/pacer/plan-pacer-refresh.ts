@@ -36,6 +36,7 @@ import type { RefreshPlanRequest } from "@/lib/sources/types";
 import { instantToZonedIso } from "@/lib/sources/zoned-time";
 import { fetchCaseQuery, fetchEntryCount } from "./fetch-case-signals";
 import { budgetState } from "./fee-ledger";
+import { holdAbandonedReports } from "./hold-abandoned-reports";
 import type { PacerSettings } from "./pacer-settings";
 import { feedMarked, readStartMs, unknownStartMarginMs } from "./reading-start";
 import { HANG_LIKE, holdEnd } from "./report-hold";
@@ -79,6 +80,9 @@ interface CaseRow {
 export async function planPacerRefresh(prisma: PrismaClient, settings: PacerSettings, { court, caseIds, now, signal, untracked = false }: RefreshPlanRequest): Promise<string[]> {
   if (caseIds.length === 0) return [];
   if ((await budgetState(prisma, settings, now)).spent) return [...caseIds];
+  // Reports left in flight by a fetch that died (a step Inngest retries after its process was killed) hold their
+  // cases first, as unanswered ones: the run waits for them instead of buying them again (hold-abandoned-reports.ts).
+  await holdAbandonedReports(prisma, court.court_code, caseIds);
   const rows = await prisma.$queryRawUnsafe<CaseRow[]>(
     `SELECT ids.case_id, p.pacer_case_id, p.mapping_refused_at, p.listed_number, p.changed_at, p.changed_seen_at, c.read_from, p.verified_at, c.last_refreshed_at, c.date_terminated,
             p.listed_entry_count, p.listed_entry_count_at, p.report_failures, p.report_failed_at, p.report_failure,
