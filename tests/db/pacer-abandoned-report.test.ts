@@ -9,7 +9,7 @@ import { GET as getCase } from "@/app/v2/case/route";
 import { findCourt } from "@/lib/courts/registry";
 import { useDatabase } from "@/lib/db";
 import { refreshCases } from "@/lib/refresh/refresh-cases";
-import { abandonedAfterMs } from "@/lib/sources/pacer/hold-abandoned-reports";
+import { abandonedAfterMs, holdAbandonedReports } from "@/lib/sources/pacer/hold-abandoned-reports";
 import { lookupPacerCase } from "@/lib/sources/pacer/lookup-pacer-case";
 import { pacerSettings } from "@/lib/sources/pacer/pacer-settings";
 import { formatFeeSummary, summarizeFees } from "@/lib/sources/pacer/summarize-fees";
@@ -110,6 +110,15 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a docket report left in flight
     expect(retry).toMatchObject({ refreshed: 0, skipped: 1 });
     expect(reports()).toBe(before);
     expect((await fees(hosted.caseId)).filter((fee) => fee.kind === "docket_since")).toEqual([{ kind: "docket_since", costCents: 300, estimated: true, inFlight: false }]);
+    expect(await prisma().pacerCase.findFirst({ where: { caseId: hosted.caseId }, select: { reportFailures: true } })).toEqual({ reportFailures: 1 });
+  });
+
+  it("instances that find the same abandoned report at once hold the case once", async () => {
+    const hosted = host();
+    expect((await lookupPacerCase({ prisma: prisma(), settings: pacerSettings()!, courtCode: "mad", caseId: hosted.caseId })).kind).toBe("found");
+    await reservation(hosted.caseId, "docket_full", abandonedAfterMs() + 5_000);
+    const found = await Promise.all([0, 1, 2].map(() => holdAbandonedReports(prisma(), "mad", [hosted.caseId])));
+    expect(found.flat()).toEqual([hosted.caseId]);
     expect(await prisma().pacerCase.findFirst({ where: { caseId: hosted.caseId }, select: { reportFailures: true } })).toEqual({ reportFailures: 1 });
   });
 
