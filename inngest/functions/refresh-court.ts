@@ -1,6 +1,8 @@
 // Refreshes one court's tracked cases, a chunk per step (a retried step redoes only its chunk), then
 // records the court's health from the whole run. Inngest's concurrency counts steps: one step (a chunk of cases)
-// per court at a time, and one per court system's host.
+// per court at a time, and one per court system's host. Runs are not bounded: a court whose run outlasts its
+// cadence has the next tick's run queued beside it, so each step skips the cases asked since its run's tick
+// (lib/refresh/already-asked.ts), and a case is asked once, by whichever run reaches it first.
 import { recordCourtRun } from "@/lib/courts/court-health";
 import { findCourt } from "@/lib/courts/registry";
 import { getPrisma } from "@/lib/db";
@@ -29,16 +31,20 @@ export const refreshCourt = inngest.createFunction(
     const court = findCourt(courtCode);
     if (!court || court.coverage === "planned") return { court_code: courtCode, skipped: "not a covered court" };
 
+    // The tick: when the scheduler sent the event (Inngest's clock). No time (not sent so): every case is asked.
+    const askedSince = typeof event.ts === "number" ? new Date(event.ts) : undefined;
     const caseIds = await step.run("list tracked cases", async () => listTrackedCaseIds(await getPrisma(), courtCode, new Date()));
     let summary = emptySummary();
     for (let start = 0; start < caseIds.length; start += CASES_PER_STEP) {
       const chunk = caseIds.slice(start, start + CASES_PER_STEP);
       const part = await step.run(`refresh cases ${start + 1}-${start + chunk.length}`, async () =>
-        refreshCases({ prisma: await getPrisma(), court, caseIds: chunk, now: new Date(), cause: `refresh:${courtCode}:${event.id ?? "run"}` }),
+        refreshCases({ prisma: await getPrisma(), court, caseIds: chunk, now: new Date(), cause: `refresh:${courtCode}:${event.id ?? "run"}`, askedSince }),
       );
       summary = addSummaries(summary, part);
     }
-    if (caseIds.length > 0) {
+    // A run that asked nothing (every case asked since its tick by another run or a query) learned nothing of the
+    // court: the runs that asked count in its health, this one does not.
+    if (caseIds.length > (summary.alreadyAsked ?? 0)) {
       await step.run("record court health", async () => recordCourtRun(await getPrisma(), courtCode, { ...courtRunOutcome(summary), run: event.id }, new Date()));
     }
     return { court_code: courtCode, ...summary };

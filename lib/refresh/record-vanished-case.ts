@@ -2,6 +2,7 @@
 // a case the source no longer finds is served from the cache until several refreshes in a row have not found
 // it (a court system sometimes misses a case for a while), then answered 404 "no longer found at the source"
 // and never charged. A later refresh that finds it again serves it again (lib/cases/store-case.ts).
+// The court was asked all the same: last_asked_at, so an overlapping refresh run does not ask again (already-asked.ts).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 /** Refreshes in a row that do not find a case before it stops being served. */
@@ -13,7 +14,7 @@ export async function recordVanishedCase(prisma: PrismaClient, courtCode: string
        source_state = CASE WHEN $3 THEN 'sealed'
                            WHEN missing_refreshes + 1 >= $4 THEN 'missing'
                            ELSE source_state END,
-       unanswered_since = NULL, updated_at = now()
+       unanswered_since = NULL, last_asked_at = now(), updated_at = now()
      WHERE court_code = $1 AND case_id = $2`,
     courtCode,
     caseId,

@@ -5,6 +5,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { CourtRecord } from "@/lib/courts/types";
 import { markUnanswered } from "@/lib/cases/mark-unanswered";
 import { storeCase } from "@/lib/cases/store-case";
+import { listAskedSince, recordAskedUnanswered } from "./already-asked";
 import { recordVanishedCase } from "./record-vanished-case";
 import { getEnv } from "@/lib/env";
 import { logEvent } from "@/lib/log";
@@ -21,8 +22,13 @@ export interface RefreshSummary {
   unavailable: number;
   /** The last reason the source gave for being unavailable. */
   lastError: string | null;
-  /** Known unchanged by the source's free change signals: not fetched, nothing paid. */
+  /** Not fetched, nothing paid: known unchanged by the source's free change signals, or asked already (below). */
   skipped?: number;
+  /**
+   * Of `skipped`: asked since this run's tick by another run or a query (already-asked.ts): neither answered
+   * nor failed here, so a run that asked nothing else is not counted in the court's health.
+   */
+  alreadyAsked?: number;
   /** A paid source's fee budget ran out: the run stopped, cached data stays as it is. */
   budgetSpent?: boolean;
 }
@@ -38,6 +44,7 @@ export function addSummaries(a: RefreshSummary, b: RefreshSummary): RefreshSumma
     unavailable: a.unavailable + b.unavailable,
     lastError: b.lastError ?? a.lastError,
     skipped: (a.skipped ?? 0) + (b.skipped ?? 0),
+    alreadyAsked: (a.alreadyAsked ?? 0) + (b.alreadyAsked ?? 0),
     budgetSpent: Boolean(a.budgetSpent || b.budgetSpent),
   };
 }
@@ -62,21 +69,30 @@ export interface RefreshCasesOptions {
   concurrency?: number;
   /** What the fees of this run are recorded against (lib/sources/fetch-cause.ts); default "refresh:<court>". */
   cause?: string;
+  /**
+   * The run's tick: the cases asked at or after it (by an overlapping run, this step's failed attempt, or a query)
+   * are skipped, not asked again. None (a direct call): every case is asked.
+   */
+  askedSince?: Date;
 }
 
-export async function refreshCases({ prisma, court, caseIds, now, concurrency = 4, cause }: RefreshCasesOptions): Promise<RefreshSummary> {
+export async function refreshCases({ prisma, court, caseIds, now, concurrency = 4, cause, askedSince }: RefreshCasesOptions): Promise<RefreshSummary> {
   // Background work: a paying caller's request to the same court system goes first (request-priority.ts).
-  return withFetchCause(cause ?? `refresh:${court.court_code}`, () => inBackground(() => refreshWithin({ prisma, court, caseIds, now, concurrency })));
+  return withFetchCause(cause ?? `refresh:${court.court_code}`, () => inBackground(() => refreshWithin({ prisma, court, caseIds, now, concurrency, askedSince })));
 }
 
-async function refreshWithin({ prisma, court, caseIds, now, concurrency = 4 }: RefreshCasesOptions): Promise<RefreshSummary> {
+async function refreshWithin({ prisma, court, caseIds, now, concurrency = 4, askedSince }: RefreshCasesOptions): Promise<RefreshSummary> {
   const summary = emptySummary();
+  // Asked since the tick: what this run would learn is known already (already-asked.ts).
+  const asked = askedSince ? await listAskedSince(prisma, court.court_code, caseIds, askedSince) : new Set<string>();
+  const toAsk = caseIds.filter((caseId) => !asked.has(caseId));
+  summary.alreadyAsked = caseIds.length - toAsk.length;
   // Free change signals first (PACER's RSS, case query, entry counts): only what may have changed is fetched.
   const planner = sourceForCourt(court)?.planRefresh;
-  let chosen: readonly string[] = caseIds;
-  if (planner && caseIds.length > 0) {
+  let chosen: readonly string[] = toAsk;
+  if (planner && toAsk.length > 0) {
     try {
-      chosen = await planner({ court, caseIds, now, signal: AbortSignal.timeout(refreshPlanDeadlineMs()) });
+      chosen = await planner({ court, caseIds: toAsk, now, signal: AbortSignal.timeout(refreshPlanDeadlineMs()) });
     } catch (error) {
       logEvent("warn", "refresh plan failed: fetching every tracked case", { court_code: court.court_code, detail: String(error) });
     }
@@ -123,6 +139,8 @@ async function refreshWithin({ prisma, court, caseIds, now, concurrency = 4 }: R
       summary.lastError = outcome.reason;
       // The cache could not be brought up to date: a change check must not read it as "no change" (monitor-case.ts).
       await markUnanswered(prisma, court.court_code, [caseId]);
+      // Asked all the same: an older run overlapping this one does not ask again right away.
+      await recordAskedUnanswered(prisma, court.court_code, caseId);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, caseIds.length)) }, worker));

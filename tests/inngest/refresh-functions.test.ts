@@ -168,6 +168,88 @@ describe("refresh-court", () => {
     expect(await health()).toMatchObject({ consecutiveFailures: 2 });
   });
 
+  describe("overlapping runs of one court", () => {
+    // A court whose run outlasts its cadence: the next tick's run is queued beside it (Inngest's concurrency
+    // counts steps, not runs). Both ticks came before either run asked anything (the host's queue held them).
+    const hour = 3_600_000;
+    const runAt = (courtCode: string, tick: number, id: string) =>
+      new InngestTestEngine({ function: refreshCourtFunction }).execute({
+        events: [{ name: "courts/refresh.requested", id, ts: tick, data: { court_code: courtCode } }],
+      });
+    /** Tracked cases last read two hours ago, before both ticks. */
+    async function staleCases(courtCode: string, first: number, count: number) {
+      const ids = Array.from({ length: count }, (_, index) => `2:26-cv-${String(first + index)}`);
+      for (const id of ids) await tracked(courtCode, id, 1);
+      await opened.db.prisma.case.updateMany({ where: { courtCode, caseId: { in: ids } }, data: { lastRefreshedAt: new Date(Date.now() - 2 * hour) } });
+      return ids;
+    }
+    const fetchedTwice = (courtCode: string, ids: string[]) => ids.filter((id) => scriptedSource.fetchCount(courtCode, id) > 1);
+
+    it("ask the court once per case: the older run skips what the newer one asked, and the newer what the older asked", async () => {
+      const ids = await staleCases("ord", 85000, 30);
+      const older = Date.now() - hour - 60_000;
+      const newer = Date.now() - 60_000;
+      // The newer run's steps go first, then the older run's: the older skips every case, asked after its tick.
+      const second = await runAt("ord", newer, "01OVERLAPNEWAAAAAAAAAAAAAA");
+      const first = await runAt("ord", older, "01OVERLAPOLDAAAAAAAAAAAAAA");
+      expect(fetchedTwice("ord", ids)).toEqual([]);
+      expect(ids.every((id) => scriptedSource.fetchCount("ord", id) === 1)).toBe(true);
+      expect(second.result).toMatchObject({ attempted: 30, refreshed: 30, alreadyAsked: 0 });
+      expect(first.result).toMatchObject({ attempted: 0, refreshed: 0, unavailable: 0, skipped: 30, alreadyAsked: 30 });
+
+      // The other order: the older run asks every case after the newer run's tick, and the newer skips them.
+      await opened.db.prisma.case.updateMany({ where: { courtCode: "ord", caseId: { in: ids } }, data: { lastRefreshedAt: new Date(Date.now() - 2 * hour) } });
+      scriptedSource.reset();
+      for (const id of ids) scriptedSource.put("ord", civilCase(id));
+      const tickA = Date.now() - hour - 1_000;
+      const tickB = Date.now() - 1_000;
+      const runA = await runAt("ord", tickA, "01OVERLAPAAAAAAAAAAAAAAAAA");
+      const runB = await runAt("ord", tickB, "01OVERLAPBBBBBBBBBBBBBBBBB");
+      expect(fetchedTwice("ord", ids)).toEqual([]);
+      expect(runA.result).toMatchObject({ attempted: 30, alreadyAsked: 0 });
+      expect(runB.result).toMatchObject({ attempted: 0, alreadyAsked: 30 });
+    });
+
+    it("do not ask again a case the court did not answer, and count the court's failure once", async () => {
+      const ids = await staleCases("ndd", 85100, 3);
+      scriptedSource.setDown("ndd");
+      const newer = await runAt("ndd", Date.now() - 60_000, "01OVERLAPDOWNNEWAAAAAAAAAA");
+      // The older run asks nothing: it neither answers nor fails, and is not counted in the court's health.
+      const older = await runAt("ndd", Date.now() - hour, "01OVERLAPDOWNOLDAAAAAAAAAA");
+      expect(fetchedTwice("ndd", ids)).toEqual([]);
+      expect(await opened.db.prisma.courtHealth.findUnique({ where: { courtCode: "ndd" } })).toMatchObject({ consecutiveFailures: 1, lastRun: "01OVERLAPDOWNNEWAAAAAAAAAA" });
+      expect(newer.result).toMatchObject({ attempted: 3, unavailable: 3 });
+      expect(older.result).toMatchObject({ attempted: 0, unavailable: 0, alreadyAsked: 3 });
+      expect(older.ctx.step.run).not.toHaveBeenCalledWith("record court health", expect.any(Function));
+      // Nor does it clear the failure as an answered run would.
+      const cases = await opened.db.prisma.case.findMany({ where: { courtCode: "ndd", caseId: { in: ids } }, select: { unansweredSince: true } });
+      expect(cases.every((row) => row.unansweredSince !== null)).toBe(true);
+    });
+
+    it("skip a case the court said it no longer shows after the tick", async () => {
+      const ids = await staleCases("sdd", 85300, 2);
+      scriptedSource.sealed.add(`sdd|${ids[0]!}`);
+      const newer = await runAt("sdd", Date.now() - 60_000, "01OVERLAPGONENEWAAAAAAAAAA");
+      const older = await runAt("sdd", Date.now() - hour, "01OVERLAPGONEOLDAAAAAAAAAA");
+      expect(fetchedTwice("sdd", ids)).toEqual([]);
+      expect(newer.result).toMatchObject({ attempted: 2, refreshed: 1, notFound: 1 });
+      expect(older.result).toMatchObject({ attempted: 0, alreadyAsked: 2 });
+    });
+
+    it("skip a case a paying query read after the tick, and ask the others", async () => {
+      const ids = await staleCases("ned", 85200, 3);
+      const tick = Date.now() - 60_000;
+      // A query read the first case from the court after the tick (its reading stored).
+      await storeCase({ prisma: opened.db.prisma, record: normalizeCase(findCourt("ned")!, ids[0]!, civilCase(ids[0]!)), source: "scripted" });
+      const { result } = await runAt("ned", tick, "01OVERLAPQUERYAAAAAAAAAAAA");
+      expect(scriptedSource.fetchCount("ned", ids[0]!)).toBe(0);
+      expect(ids.slice(1).every((id) => scriptedSource.fetchCount("ned", id) === 1)).toBe(true);
+      expect(result).toMatchObject({ attempted: 2, refreshed: 2, alreadyAsked: 1, skipped: 1 });
+      // It asked the court: its answer counts in the court's health.
+      expect(await opened.db.prisma.courtHealth.findUnique({ where: { courtCode: "ned" } })).toMatchObject({ consecutiveFailures: 0 });
+    });
+  });
+
   it("skips codes that are not covered courts", async () => {
     expect((await run("ohctclaims")).result).toEqual({ court_code: "ohctclaims", skipped: "not a covered court" });
     expect((await run("nowhere")).result).toEqual({ court_code: "nowhere", skipped: "not a covered court" });

@@ -60,6 +60,33 @@ describe("a refresh step that fails part way", () => {
     }
   });
 
+  it("is retried asking only the cases its failed attempt did not ask", async () => {
+    const court = findCourt("waed")!;
+    const ids = Array.from({ length: 6 }, (_, index) => `2:26-cv-${String(83500 + index)}`);
+    for (const id of ids) {
+      scriptedSource.put("waed", civilCase(id));
+      await storeCase({ prisma: database().db.prisma, record: normalizeCase(court, id, civilCase(id)), source: "scripted" });
+    }
+    // The run's tick came after the cases were last read.
+    await database().db.prisma.case.updateMany({ where: { courtCode: "waed", caseId: { in: ids } }, data: { lastRefreshedAt: new Date(Date.now() - 3_600_000) } });
+    const tick = new Date(Date.now() - 60_000);
+    // One worker: the first five are read and stored, the last one's store fails.
+    failing.caseId = ids[5]!;
+    failing.once = true;
+    try {
+      await expect(refreshCases({ prisma: database().db.prisma, court, caseIds: ids, now: new Date(), concurrency: 1, askedSince: tick })).rejects.toThrow("connection lost while storing");
+      expect(scriptedSource.fetches).toHaveLength(6);
+      // Inngest retries the step: its chunk again, the same tick. The five stored are not read (nor bought) again.
+      const retry = await refreshCases({ prisma: database().db.prisma, court, caseIds: ids, now: new Date(), concurrency: 1, askedSince: tick });
+      expect(ids.slice(0, 5).filter((id) => scriptedSource.fetchCount("waed", id) !== 1)).toEqual([]);
+      expect(scriptedSource.fetchCount("waed", ids[5]!)).toBe(2);
+      expect(retry).toMatchObject({ attempted: 1, refreshed: 1, alreadyAsked: 5, skipped: 5 });
+    } finally {
+      failing.caseId = "";
+      failing.once = false;
+    }
+  });
+
   it("marks the cases a spent fee budget left unasked as unanswered before it fails", async () => {
     const court = findCourt("waed")!;
     const ids = Array.from({ length: 4 }, (_, index) => `2:26-cv-${String(84000 + index)}`);
