@@ -185,6 +185,37 @@ describe("refresh-court", () => {
     }
     const fetchedTwice = (courtCode: string, ids: string[]) => ids.filter((id) => scriptedSource.fetchCount(courtCode, id) > 1);
 
+    it("whose steps take turns (one step per court at a time) ask the court once per case", async () => {
+      const ids = await staleCases("idd", 85400, 30);
+      // Inngest's per-court concurrency as it is: one step at a time, in the order they are queued, whichever run.
+      const order: string[] = [];
+      let turn: Promise<unknown> = Promise.resolve();
+      const handler = (refreshCourtFunction as unknown as { fn: (ctx: unknown) => Promise<Record<string, unknown>> }).fn;
+      const start = (name: string, tick: number) =>
+        handler({
+          event: { name: "courts/refresh.requested", id: `01TURNS${name}AAAAAAAAAAAAAAAAAA`, ts: tick, data: { court_code: "idd" } },
+          step: {
+            run: (id: string, body: () => Promise<unknown>) => {
+              const mine = turn.then(() => {
+                order.push(`${name}: ${id}`);
+                return body();
+              });
+              turn = mine.catch(() => undefined);
+              return mine;
+            },
+          },
+        });
+      // Both ticks came before either run asked anything (the older run waited behind the host's queue).
+      const [older, newer] = await Promise.all([start("A", Date.now() - hour - 60_000), start("B", Date.now() - 60_000)]);
+      expect(order.slice(0, 4)).toEqual(["A: list tracked cases", "B: list tracked cases", "A: refresh cases 1-25", "B: refresh cases 1-25"]);
+      expect(fetchedTwice("idd", ids)).toEqual([]);
+      expect(ids.every((id) => scriptedSource.fetchCount("idd", id) === 1)).toBe(true);
+      expect(older).toMatchObject({ attempted: 30, refreshed: 30, alreadyAsked: 0 });
+      expect(newer).toMatchObject({ attempted: 0, skipped: 30, alreadyAsked: 30 });
+      // The run that asked counts in the court's health; the one that asked nothing does not.
+      expect(order.filter((step) => step.endsWith("record court health"))).toEqual(["A: record court health"]);
+    });
+
     it("ask the court once per case: the older run skips what the newer one asked, and the newer what the older asked", async () => {
       const ids = await staleCases("ord", 85000, 30);
       const older = Date.now() - hour - 60_000;
