@@ -1,6 +1,6 @@
 // Refreshes one court's tracked cases, a chunk per step (a retried step redoes only its chunk), then
 // records the court's health from the whole run. Inngest's concurrency counts steps: one step (a chunk of cases)
-// per court at a time, and one per court system's host. Runs are not bounded: a court whose run outlasts its
+// per court at a time, and one per court system's host. It does not bound runs: a court whose run outlasts its
 // cadence has the next tick's run queued beside it, so each step skips the cases asked since its run's tick
 // (lib/refresh/already-asked.ts), and a case is asked once, by whichever run reaches it first.
 import { recordCourtRun } from "@/lib/courts/court-health";
@@ -31,7 +31,7 @@ export const refreshCourt = inngest.createFunction(
     const court = findCourt(courtCode);
     if (!court || court.coverage === "planned") return { court_code: courtCode, skipped: "not a covered court" };
 
-    // The tick: when the scheduler sent the event (Inngest's clock). No time (not sent so): every case is asked.
+    // The tick: when the scheduler sent the event (Inngest stamps it). An event without one: every case is asked.
     const askedSince = typeof event.ts === "number" ? new Date(event.ts) : undefined;
     const caseIds = await step.run("list tracked cases", async () => listTrackedCaseIds(await getPrisma(), courtCode, new Date()));
     let summary = emptySummary();

@@ -5,9 +5,11 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 /**
- * Cases of `caseIds` asked at or after `since` (database clock): a reading stored (last_refreshed_at: a run's or
- * a query's), the court saying it is not there or not answering a run (last_asked_at), or PACER's free signals
- * showing the cached docket equal to the court's (pacer_cases.verified_at, as a run's plan records it).
+ * Cases of `caseIds` asked at or after `since`: a reading stored (last_refreshed_at: a run's or a query's), the
+ * court saying it is not there or not answering a run (last_asked_at), both by the database's clock, or PACER's
+ * free signals showing the cached docket equal to the court's (pacer_cases.verified_at, a run's or a query's
+ * plan, by the instance's clock at the plan's start). `since` is Inngest's: a skew of seconds asks a case once
+ * more or skips one asked that long before the tick.
  */
 export async function listAskedSince(prisma: PrismaClient, courtCode: string, caseIds: readonly string[], since: Date): Promise<Set<string>> {
   if (caseIds.length === 0) return new Set();
