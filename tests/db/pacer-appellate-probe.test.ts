@@ -1,0 +1,135 @@
+// Probes of the courts of appeals' live path as a paying agent and as the refresh runs see it (a probe, kept as
+// regression tests): money (no report bought twice, none for nothing), truth (delta and /v2/monitor across
+// the court's additions), and refused pages never charged. Over the replay server with real corpus pages.
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { CaseResponse, MonitorResponse } from "@/contract";
+import { GET as getCase } from "@/app/v2/case/route";
+import { GET as getMonitor } from "@/app/v2/monitor/route";
+import { findCourt } from "@/lib/courts/registry";
+import { useDatabase } from "@/lib/db";
+import { refreshCases } from "@/lib/refresh/refresh-cases";
+import { callRoute } from "../helpers/call-route";
+import { HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
+import { startPacerEnvironment, TEST_LOGIN, type PacerEnvironment } from "../helpers/replay/pacer-environment";
+import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
+
+vi.hoisted(() => {
+  process.env.PACER_USERNAME = "replay-user";
+  process.env.PACER_PASSWORD = "correct horse battery staple";
+});
+vi.mock("@/lib/payments/run-paid", async () => (await import("../helpers/payment-stand-in")).paymentStandIn("0x00000000000000000000000000000000000000ac"));
+
+const DAY_MS = 86_400_000;
+type Answer = CaseResponse & { error: Record<string, string> };
+const queryCase = (courtCode: string, caseId: string, extra: Record<string, string> = {}) =>
+  callRoute<Answer>(getCase, "/v2/case", { query: { case_id: caseId, court_code: courtCode, context: "full", ...extra } });
+const monitor = (courtCode: string, caseId: string, lastChecked: string) =>
+  callRoute<MonitorResponse & { error: Record<string, string> }>(getMonitor, "/v2/monitor", { query: { case_id: caseId, court_code: courtCode, last_checked: lastChecked } });
+
+// Every recorded appellate docket of a court read through PACER's CM/ECF appellate (not ACMS, BAPs, CAVC).
+const DOCKETS: Array<[file: string, court: string, caseId: string]> = [
+  ["pacer/appellate/ca1.html", "ca1", "10-1095"],
+  ["pacer/appellate/ca1_2.html", "ca1", "16-1033"],
+  ["pacer/appellate/ca1_46307.html", "ca1", "19-2244"],
+  ["pacer/appellate/ca11_1.html", "ca11", "18-90014"],
+  ["pacer/appellate/ca5_212643.html", "ca5", "23-30126"],
+  ["pacer/appellate/ca6_1.html", "ca6", "22-5459"],
+  ["pacer/appellate/cadc_1.html", "cadc", "22-8513"],
+];
+const CODES = ["ca1", "ca5", "ca6", "ca11", "cadc", "ca3"];
+
+let env: PacerEnvironment;
+beforeAll(async () => {
+  env = await startPacerEnvironment();
+});
+afterAll(async () => env?.close());
+
+describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("courts of appeals probe on %s", (_name, target) => {
+  const database = databaseForSuite(target, (opened) => useDatabase(opened.db));
+  const prisma = () => database().db.prisma;
+  const requests = () => env.pacer.appellateRequests;
+
+  beforeEach(async () => {
+    env.server.clearFaults();
+    env.pacer.advanceTo(null);
+    env.pacer.hostedAppellate.length = 0;
+    env.pacer.appellateRequests.length = 0;
+    env.pacer.appellateWithoutReceipt = false;
+    env.configure({ PACER_PASSWORD: TEST_LOGIN.password, PACER_DAILY_BUDGET_USD: undefined, PACER_MONTHLY_BUDGET_USD: undefined });
+    const codes = CODES.map((code) => `'${code}'`).join(",");
+    for (const table of ["cases", "pacer_cases", "court_health", "pacer_feeds"]) {
+      await prisma().$executeRawUnsafe(`DELETE FROM ${table} WHERE court_code IN (${codes})`);
+    }
+    await prisma().$executeRawUnsafe(`DELETE FROM source_fetches WHERE split_part(key, '|', 1) IN (${codes})`);
+    await prisma().$executeRawUnsafe("DELETE FROM pacer_fees");
+    await prisma().$executeRawUnsafe("DELETE FROM pacer_sessions");
+  });
+
+  it("concurrent queries of one uncached case, as typed differently, buy one report", async () => {
+    env.pacer.hostAppellate("pacer/appellate/ca1_2.html", { court: "ca1" });
+    const answers = await Promise.all([queryCase("ca1", "16-1033"), queryCase("ca1", "16-01033"), queryCase("ca1", "16-1033-AA"), queryCase("ca1", "16-1033")]);
+    for (const answer of answers) expect(answer.status, answer.text).toBe(200);
+    expect(requests()).toHaveLength(1);
+    expect(await prisma().pacerFee.count()).toBe(1);
+  });
+
+  it.each(DOCKETS)("%s: each reading buys one report, the ledger equals the bill", async (file, court, caseId) => {
+    env.pacer.hostAppellate(file, { court });
+    const bills = env.pacer.bills.length;
+    expect((await queryCase(court, caseId)).status).toBe(200);
+    const record = findCourt(court)!;
+    const daily = await refreshCases({ prisma: prisma(), court: record, caseIds: [caseId], now: new Date(Date.now() + DAY_MS) });
+    expect(daily).toMatchObject({ refreshed: 1 });
+    const weekly = await refreshCases({ prisma: prisma(), court: record, caseIds: [caseId], now: new Date(Date.now() + 8 * DAY_MS) });
+    expect(weekly).toMatchObject({ refreshed: 1, newEntries: 0 });
+    expect(requests()).toHaveLength(3);
+    const billed = env.pacer.bills.slice(bills);
+    const fees = await prisma().pacerFee.findMany({ orderBy: { id: "asc" } });
+    expect(fees.map((fee) => [fee.billedPages, fee.costCents, fee.estimated])).toEqual(billed.map((bill) => [bill.pages, bill.cents, false]));
+  });
+
+  /** The stored case made due (answered two days ago), as the hourly run finds a case queried daily. */
+  const makeDue = async (court: string) => {
+    await prisma().$executeRawUnsafe(`UPDATE cases SET last_refreshed_at = last_refreshed_at - interval '2 days' WHERE court_code = $1`, court);
+    await prisma().$executeRawUnsafe(`UPDATE pacer_cases SET answered_at = answered_at - interval '2 days' WHERE court_code = $1`, court);
+  };
+  const descriptions = (answer: { body: Answer }) => ((answer.body.delta?.new_filings ?? []) as Array<{ description: string }>).map((entry) => entry.description);
+
+  it("delta across queries with the court docketing in between (same-day entries, one docketed a day late): each entry once, none missed; /v2/monitor agrees", async () => {
+    const hosted = env.pacer.hostAppellate("pacer/appellate/ca5_212643.html", { court: "ca5" });
+    env.pacer.advanceTo("2023-05-09");
+    const first = await queryCase("ca5", "23-30126");
+    expect(first.status, first.text).toBe(200);
+    const firstCount = (first.body.case as { docket_history: unknown[] }).docket_history.length;
+    const checked = [first.body.meta.queried_at];
+    const seen: string[] = [];
+    const court = findCourt("ca5")!;
+    for (const day of ["2023-05-10", "2023-05-31", "2023-07-11", "2024-01-10"]) {
+      env.pacer.advanceTo(day);
+      await makeDue("ca5");
+      const asked = requests().length;
+      expect(await refreshCases({ prisma: prisma(), court, caseIds: ["23-30126"], now: new Date() })).toMatchObject({ refreshed: 1 });
+      expect(requests()).toHaveLength(asked + 1);
+      const last = checked.at(-1)!;
+      const check = await monitor("ca5", "23-30126", last);
+      const answer = await queryCase("ca5", "23-30126", { last_checked: last });
+      expect(answer.status, answer.text).toBe(200);
+      const fresh = descriptions(answer);
+      const added = hosted.docket.rows.filter((row) => (row.entered ?? row.date) <= day).length - firstCount - seen.length;
+      expect(fresh, day).toHaveLength(added);
+      expect(check.body).toMatchObject({ changed: added > 0, change_count: added });
+      seen.push(...fresh);
+      checked.push(answer.body.meta.queried_at);
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(firstCount + seen.length).toBe(30);
+    // Nothing new since the last check: no change, no entry.
+    expect((await monitor("ca5", "23-30126", checked.at(-1)!)).body).toMatchObject({ changed: false, change_count: 0 });
+  });
+
+
+});
+
+describe.skipIf(HAS_CORPUS)("courts of appeals probe", () => {
+  it.skip(NO_CORPUS_MESSAGE, () => undefined);
+});
