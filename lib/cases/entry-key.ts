@@ -1,7 +1,8 @@
 // Stable identity of a docket entry at its source, so a refresh updates an entry instead of adding it
 // again (and keeps its appearance time). An entry is known first by its number, then by the source's own
 // entry id (ACMS GUIDs, CM/ECF sequence numbers), then by its document, and a minute entry without any of
-// these by its filing time and text.
+// these by its filing time and text. An entry read once with its sequence number and once without (CM/ECF
+// appellate's docket and summary forms) is the stored one carrying its document.
 //
 // Real dockets repeat numbers (old CM/ECF dockets give a motion and the order on it one number; a sealed
 // placeholder shares its document's number) and list identical minute entries on one day, so one such
@@ -139,6 +140,32 @@ export function assignEntryKeys(incoming: readonly KeyedEntry[], stored: readonl
       used.add(left[0]!);
       keys[index] = left[0]!.key;
       unmatched.clear();
+    }
+  }
+
+  // The same entry read once with its sequence number and once without (CM/ECF appellate's summary form of a
+  // docket has no selection checkboxes, its docket form has): its document, an id of the source too, says it is
+  // the stored one, whichever form was stored. Numbered entries are known by their number.
+  const storedWithDocument = groupBy(
+    stored.filter((identity) => identity.document !== null),
+    (identity) => identity.document,
+  );
+  for (const [base, unmatched] of unmatchedByBase) {
+    const sequenced = base.startsWith("seq:");
+    if (!sequenced && !isLoose(base)) continue;
+    for (const index of unmatched) {
+      const entry = incoming[index]!;
+      const other = (identity: StoredIdentity) =>
+        sequenced
+          ? isLoose(baseOf(identity.key)) && (identity.sequence === null || identity.sequence === entry.source_sequence)
+          : baseOf(identity.key).startsWith("seq:") && !conflicting(entry, identity);
+      const found = documentsOf(entry)
+        .map((document) => storedWithDocument.get(document)?.find((identity) => !used.has(identity) && other(identity)))
+        .find((identity) => identity !== undefined);
+      if (!found) continue;
+      used.add(found);
+      keys[index] = found.key;
+      unmatched.delete(index);
     }
   }
 

@@ -127,6 +127,29 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("courts of appeals probe on %s"
     expect((await monitor("ca5", "23-30126", checked.at(-1)!)).body).toMatchObject({ changed: false, change_count: 0 });
   });
 
+  // ca11_1 is the court's summary form of 18-90014 (no selection checkboxes, so no sequence numbers); ca11_2 the
+  // docket form (with them). The same six entries, each with its document.
+  it.each([
+    ["pacer/appellate/ca11_1.html", "pacer/appellate/ca11_2.html"],
+    ["pacer/appellate/ca11_2.html", "pacer/appellate/ca11_1.html"],
+  ])("ca11 18-90014 read from %s, then from %s: an entry with or without its sequence number is told once", async (before, after) => {
+    env.pacer.hostAppellate(before, { court: "ca11" });
+    const first = await queryCase("ca11", "18-90014");
+    expect(first.status, first.text).toBe(200);
+    env.pacer.hostedAppellate.length = 0;
+    env.pacer.hostAppellate(after, { court: "ca11" });
+    await makeDue("ca11");
+    const run = await refreshCases({ prisma: prisma(), court: findCourt("ca11")!, caseIds: ["18-90014"], now: new Date(Date.now() + 8 * DAY_MS) });
+    expect(run).toMatchObject({ refreshed: 1, newEntries: 0 });
+    const again = await queryCase("ca11", "18-90014", { last_checked: first.body.meta.queried_at });
+    expect(descriptions(again)).toEqual([]);
+    expect((again.body.case as { docket_history: unknown[] }).docket_history).toHaveLength(6);
+    // Read once more in the docket form: nothing new again.
+    env.pacer.hostedAppellate.length = 0;
+    env.pacer.hostAppellate("pacer/appellate/ca11_2.html", { court: "ca11" });
+    await makeDue("ca11");
+    expect(await refreshCases({ prisma: prisma(), court: findCourt("ca11")!, caseIds: ["18-90014"], now: new Date(Date.now() + 16 * DAY_MS) })).toMatchObject({ refreshed: 1, newEntries: 0 });
+  });
 
 });
 

@@ -52,3 +52,40 @@ describe("entry keys by text", () => {
     expect(assignEntryKeys([entry("Application (23A1) denied under 28 U.S.C. § 2101(f).")], [before])).not.toEqual([before.key]);
   });
 });
+
+describe("entry keys with and without a sequence number", () => {
+  // CM/ECF appellate's summary form of a docket has no selection checkboxes (no sequence numbers); its docket form has.
+  const filed = "2018-04-27T00:00:00-04:00";
+  const appellate = (sequence: string | null, document: string, description: string) => ({
+    entry_number: null,
+    source_sequence: sequence,
+    filed_at: filed,
+    description,
+    document_identifier: document,
+  });
+  const storedAs = (key: string, sequence: string | null, document: string, description: string): StoredIdentity => ({
+    key,
+    sequence,
+    description,
+    filedMs: Date.parse(filed),
+    document,
+    appearedMs: Date.parse(filed),
+  });
+
+  it("an entry now read with its sequence number is the one stored by its document", () => {
+    const keys = assignEntryKeys([appellate("8442262", "011010077363", "Certificate filed")], [storedAs("doc:011010077363", null, "011010077363", "Certificate filed")], {
+      readSinceMs: Date.parse(filed) + 86_400_000,
+    });
+    expect(keys).toEqual(["doc:011010077363"]);
+  });
+
+  it("an entry now read without its sequence number is the one stored by it, through its document", () => {
+    const keys = assignEntryKeys([appellate(null, "011010077363", "Certificate filed")], [storedAs("seq:8442262", "8442262", "011010077363", "Certificate filed")]);
+    expect(keys).toEqual(["seq:8442262"]);
+  });
+
+  it("another sequence number with the document is another entry", () => {
+    const keys = assignEntryKeys([appellate("8442999", "011010077363", "Certificate filed")], [storedAs("doc:011010077363", "8442262", "011010077363", "Certificate filed")]);
+    expect(keys).toEqual(["seq:8442999"]);
+  });
+});
