@@ -151,6 +151,34 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("courts of appeals probe on %s"
     expect(await refreshCases({ prisma: prisma(), court: findCourt("ca11")!, caseIds: ["18-90014"], now: new Date(Date.now() + 16 * DAY_MS) })).toMatchObject({ refreshed: 1, newEntries: 0 });
   });
 
+
+  it("refused or odd answers are never charged to the agent and cost nothing: a server error, an expired session whose login is refused", async () => {
+    env.pacer.hostAppellate("pacer/appellate/cadc_1.html", { court: "cadc" });
+    const uncharged = async (why: string) => {
+      await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+      const answer = await queryCase("cadc", "22-8513");
+      expect(answer.status, `${why}: ${answer.text}`).toBe(503);
+      expect(answer.body.error.code, why).toBe("source_unavailable");
+      expect(answer.headers.get("retry-after") ?? answer.body.error.retry_after, why).not.toBeNull();
+      expect(await prisma().case.count({ where: { courtCode: "cadc" } }), why).toBe(0);
+    };
+    env.server.fail({ match: /TransportRoom\?servlet=CaseSummary/, kind: "status", status: 500 });
+    await uncharged("500");
+    env.server.clearFaults();
+    expect(await prisma().pacerFee.count()).toBe(0);
+    // Nothing held by an error page PACER did not bill: the court's next answer is bought as usual, once.
+    await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+    const after = await queryCase("cadc", "22-8513");
+    expect(after.status, after.text).toBe(200);
+    expect(await prisma().pacerFee.count()).toBe(1);
+    // The session ends and the password is refused: CaseSummary answers its login page, no new login is had.
+    await prisma().$executeRawUnsafe("DELETE FROM cases WHERE court_code = 'cadc'");
+    env.pacer.expireSessions();
+    env.configure({ PACER_PASSWORD: "wrong" });
+    await uncharged("bad password");
+    expect(env.pacer.bills.filter((bill) => bill.court === "cadc")).toHaveLength(1);
+    expect(await prisma().pacerFee.count()).toBe(1);
+  });
 });
 
 describe.skipIf(HAS_CORPUS)("courts of appeals probe", () => {
