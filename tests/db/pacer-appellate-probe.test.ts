@@ -154,6 +154,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("courts of appeals probe on %s"
 
   it("refused or odd answers are never charged to the agent and cost nothing: a server error, an expired session whose login is refused", async () => {
     env.pacer.hostAppellate("pacer/appellate/cadc_1.html", { court: "cadc" });
+    const billsBefore = env.pacer.bills.length;
     const uncharged = async (why: string) => {
       await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
       const answer = await queryCase("cadc", "22-8513");
@@ -176,8 +177,40 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("courts of appeals probe on %s"
     env.pacer.expireSessions();
     env.configure({ PACER_PASSWORD: "wrong" });
     await uncharged("bad password");
-    expect(env.pacer.bills.filter((bill) => bill.court === "cadc")).toHaveLength(1);
+    expect(env.pacer.bills.slice(billsBefore)).toHaveLength(1);
     expect(await prisma().pacerFee.count()).toBe(1);
+  });
+
+  // The header moved since the stored reading (here: the name the cache holds is not the court's), so a reading
+  // without parties is followed by one with them; the fee budget is spent by the first.
+  it("a reading bought without parties is kept when the budget is spent before the one with parties: its entries are stored, the parties asked next time", async () => {
+    env.pacer.hostAppellate("pacer/appellate/cadc_1.html", { court: "cadc" });
+    env.pacer.advanceTo("2022-09-10");
+    const first = await queryCase("cadc", "22-8513");
+    expect(first.status, first.text).toBe(200);
+    const name = first.body.case!.case_name;
+    await prisma().$executeRawUnsafe(`UPDATE cases SET case_name = 'In re: Case' WHERE court_code = 'cadc'`);
+    env.pacer.advanceTo(null);
+    await makeDue("cadc");
+    // Room for one more report: the next one (billed one page) spends the day's budget.
+    const spent = (await prisma().pacerFee.aggregate({ _sum: { costCents: true } }))._sum.costCents!;
+    env.configure({ PACER_DAILY_BUDGET_USD: ((spent + 5) / 100).toFixed(2) });
+    const court = findCourt("cadc")!;
+    const run = await refreshCases({ prisma: prisma(), court, caseIds: ["22-8513"], now: new Date() });
+    expect(requests().map((request) => request.params.incPtyAty)).toEqual(["Y", "N"]);
+    expect(run).toMatchObject({ refreshed: 1, newEntries: 2 });
+    const fees = await prisma().pacerFee.findMany({ orderBy: { id: "asc" } });
+    expect(fees.map((fee) => [fee.kind, fee.estimated])).toEqual([["docket_full", false], ["docket_since", false]]);
+    const again = await queryCase("cadc", "22-8513", { last_checked: first.body.meta.queried_at });
+    expect(descriptions(again)).toHaveLength(2);
+    // The header is the one last read with the parties until they are read with it.
+    expect(again.body.case!.case_name).toBe("In re: Case");
+    env.configure({ PACER_DAILY_BUDGET_USD: undefined });
+    await makeDue("cadc");
+    expect(await refreshCases({ prisma: prisma(), court, caseIds: ["22-8513"], now: new Date() })).toMatchObject({ refreshed: 1, newEntries: 0 });
+    expect(requests().map((request) => request.params.incPtyAty)).toEqual(["Y", "N", "N", "Y"]);
+    await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
+    expect((await queryCase("cadc", "22-8513")).body.case!.case_name).toBe(name);
   });
 });
 

@@ -37,3 +37,23 @@ export function headerChanged(court: CourtRecord, caseId: string, reading: Sourc
     header.status !== cached.status
   );
 }
+
+/**
+ * A reading whose header is the cached one: for a reading bought without parties whose header moved, when the
+ * reading with parties could not be had (the budget spent by the first, the court failing). Its entries are
+ * stored; its header is not, so the next reading still sees the header moved and asks for the parties with it.
+ */
+export function withHeaderOf(reading: SourceCase, cached: CachedHeader): SourceCase {
+  const terminated = cached.dateTerminated?.toISOString().slice(0, 10) ?? null;
+  return {
+    ...reading,
+    caseNumber: cached.caseNumber,
+    title: cached.caseName,
+    judge: cached.assignedJudge,
+    natureOfSuit: cached.natureOfProceeding,
+    dateTerminated: terminated,
+    // The cache says "closed" only with its termination date (normalize-case.ts); a reopening is in that date's absence.
+    dateReopened: null,
+    closed: cached.status === "closed" && terminated === null ? true : null,
+  };
+}
