@@ -212,6 +212,20 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("courts of appeals probe on %s"
     await prisma().$executeRawUnsafe("DELETE FROM source_fetches");
     expect((await queryCase("cadc", "22-8513")).body.case!.case_name).toBe(name);
   });
+
+  it("a case no refresh kept current, queried by two agents at once, is read again once", async () => {
+    env.pacer.hostAppellate("pacer/appellate/cadc_1.html", { court: "cadc" });
+    expect((await queryCase("cadc", "22-8513")).status).toBe(200);
+    // Last queried 31 days ago (no longer tracked), last read 3 days ago: read again when queried.
+    await prisma().$executeRawUnsafe(`UPDATE cases SET last_queried_at = now() - interval '31 days' WHERE court_code = 'cadc'`);
+    await makeDue("cadc");
+    await prisma().$executeRawUnsafe(`UPDATE cases SET last_refreshed_at = last_refreshed_at - interval '1 day', read_from = read_from - interval '3 days' WHERE court_code = 'cadc'`);
+    const answers = await Promise.all([queryCase("cadc", "22-8513"), queryCase("cadc", "22-08513")]);
+    for (const answer of answers) expect(answer.status, answer.text).toBe(200);
+    expect(requests()).toHaveLength(2);
+    expect(await prisma().pacerFee.count()).toBe(2);
+  });
+
 });
 
 describe.skipIf(HAS_CORPUS)("courts of appeals probe", () => {
