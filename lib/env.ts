@@ -15,6 +15,12 @@ function secureOrLoopback(value: string): boolean {
   }
 }
 
+/**
+ * The longest SOURCE_TIMEOUT_MS allowed: also what a PACER report reservation that does not say its fetch's
+ * deadline is given before it is taken as abandoned (lib/sources/pacer/hold-abandoned-reports.ts).
+ */
+export const SOURCE_TIMEOUT_MAX_MS = 120_000;
+
 const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: "must be a 0x-prefixed 20-byte address" });
 
 const fields = z.object({
@@ -83,7 +89,7 @@ const fields = z.object({
    */
   CASE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
   /** Longest wait for a court system to answer one case fetch. */
-  SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(SOURCE_TIMEOUT_MAX_MS).default(15_000),
   /**
    * Development without an Inngest dev server: refresh tracked cases in-process every this many seconds
    * (0 turns it off). Ignored in production, where Inngest's cron functions refresh on the court cadence.

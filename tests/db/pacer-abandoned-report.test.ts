@@ -9,6 +9,7 @@ import { GET as getCase } from "@/app/v2/case/route";
 import { findCourt } from "@/lib/courts/registry";
 import { useDatabase } from "@/lib/db";
 import { refreshCases } from "@/lib/refresh/refresh-cases";
+import { reserveReportFee } from "@/lib/sources/pacer/fee-ledger";
 import { abandonedAfterMs, holdAbandonedReports } from "@/lib/sources/pacer/hold-abandoned-reports";
 import { lookupPacerCase } from "@/lib/sources/pacer/lookup-pacer-case";
 import { pacerSettings } from "@/lib/sources/pacer/pacer-settings";
@@ -46,11 +47,12 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a docket report left in flight
   /** The reservation a fetch writes before asking for the report, written `ageMs` ago by the database's clock. */
   const reservation = (caseId: string, kind: string, ageMs: number) =>
     prisma().$executeRawUnsafe(
-      `INSERT INTO pacer_fees (at, court_code, case_id, kind, bytes, billed_pages, cost_cents, cause, estimated, in_flight, written_at)
-       VALUES (now(), 'mad', $1, $2, 0, 30, 300, 'req_killed', true, true, clock_timestamp() - $3::int * interval '1 millisecond')`,
+      `INSERT INTO pacer_fees (at, court_code, case_id, kind, bytes, billed_pages, cost_cents, cause, estimated, in_flight, written_at, fetch_deadline_ms)
+       VALUES (now(), 'mad', $1, $2, 0, 30, 300, 'req_killed', true, true, clock_timestamp() - $3::int * interval '1 millisecond', $4)`,
       caseId,
       kind,
       ageMs,
+      pacerSettings()!.reportTimeoutMs,
     );
   const fees = (caseId: string) => prisma().pacerFee.findMany({ where: { caseId, kind: { startsWith: "docket" } }, select: { kind: true, costCents: true, estimated: true, inFlight: true }, orderBy: { id: "asc" } });
 
@@ -122,6 +124,47 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a docket report left in flight
     expect(await prisma().pacerCase.findFirst({ where: { caseId: hosted.caseId }, select: { reportFailures: true } })).toEqual({ reportFailures: 1 });
   });
 
+  /** A reservation as a fetch of an instance whose fetches wait `deadlineMs` writes it, then aged `ageMs` by the database's clock. */
+  const reservedBy = async (caseId: string, deadlineMs: number, ageMs: number) => {
+    const reserved = await reserveReportFee(prisma(), { ...pacerSettings()!, reportTimeoutMs: deadlineMs }, { at: new Date(), courtCode: "mad", caseId, kind: "docket_full" });
+    if (!("id" in reserved)) throw new Error("budget spent");
+    await prisma().$executeRawUnsafe("UPDATE pacer_fees SET written_at = written_at - $2::int * interval '1 millisecond' WHERE id = $1", reserved.id, ageMs);
+  };
+
+  it("a reservation of an instance whose fetches wait longer (its own SOURCE_TIMEOUT_MS) is not abandoned before its own deadline", async () => {
+    const hosted = host();
+    expect((await lookupPacerCase({ prisma: prisma(), settings: pacerSettings()!, courtCode: "mad", caseId: hosted.caseId })).kind).toBe("found");
+    // Another instance (SOURCE_TIMEOUT_MS=120000, e.g. mid-way through a deploy that raises it) is still waiting
+    // for the report, past this instance's deadline and margin but within its own.
+    await reservedBy(hosted.caseId, 120_000, abandonedAfterMs() + 5_000);
+    // Before: taken as abandoned, the case held while the report was still being read.
+    expect(await holdAbandonedReports(prisma(), "mad", [hosted.caseId])).toEqual([]);
+    expect(await fees(hosted.caseId)).toEqual([{ kind: "docket_full", costCents: 300, estimated: true, inFlight: true }]);
+    // Past its own deadline and the margin, it is.
+    await prisma().$executeRawUnsafe(
+      "UPDATE pacer_fees SET written_at = clock_timestamp() - $2::int * interval '1 millisecond' WHERE case_id = $1",
+      hosted.caseId,
+      abandonedAfterMs(120_000) + 1_000,
+    );
+    expect(await holdAbandonedReports(prisma(), "mad", [hosted.caseId])).toEqual([hosted.caseId]);
+    expect(await prisma().pacerCase.findFirst({ where: { caseId: hosted.caseId }, select: { reportFailures: true } })).toEqual({ reportFailures: 1 });
+  });
+
+  it("a reservation that does not say its fetch's deadline (written by the release before) is given the longest one allowed", async () => {
+    const hosted = host();
+    expect((await lookupPacerCase({ prisma: prisma(), settings: pacerSettings()!, courtCode: "mad", caseId: hosted.caseId })).kind).toBe("found");
+    await reservation(hosted.caseId, "docket_full", abandonedAfterMs() + 5_000);
+    await prisma().$executeRawUnsafe("UPDATE pacer_fees SET fetch_deadline_ms = NULL WHERE case_id = $1", hosted.caseId);
+    // Before: taken as abandoned after this instance's deadline, though the instance that wrote it may wait up to 120 s.
+    expect(await holdAbandonedReports(prisma(), "mad", [hosted.caseId])).toEqual([]);
+    await prisma().$executeRawUnsafe(
+      "UPDATE pacer_fees SET written_at = clock_timestamp() - $2::int * interval '1 millisecond' WHERE case_id = $1",
+      hosted.caseId,
+      abandonedAfterMs(120_000) + 1_000,
+    );
+    expect(await holdAbandonedReports(prisma(), "mad", [hosted.caseId])).toEqual([hosted.caseId]);
+  });
+
   it("a reservation within its fetch's deadline (another fetch of the case under way) holds nothing: the report is bought, the other's reservation left as it is", async () => {
     const hosted = host();
     expect((await lookupPacerCase({ prisma: prisma(), settings: pacerSettings()!, courtCode: "mad", caseId: hosted.caseId })).kind).toBe("found");
@@ -135,8 +178,10 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a docket report left in flight
     expect(rows[0]).toEqual({ kind: "docket_full", costCents: 300, estimated: true, inFlight: true });
     expect(rows[1]).toMatchObject({ kind: "docket_full", estimated: false, inFlight: false });
     // A fetch's own reservation is stamped by the database's clock, which is what its deadline is read against.
-    const stamps = await prisma().pacerFee.findMany({ where: { caseId: hosted.caseId }, select: { writtenAt: true } });
+    const stamps = await prisma().pacerFee.findMany({ where: { caseId: hosted.caseId }, select: { writtenAt: true, fetchDeadlineMs: true } });
     for (const stamp of stamps) expect(stamp.writtenAt).toBeInstanceOf(Date);
+    // With its own deadline, which another instance reads it against.
+    expect(stamps[1]!.fetchDeadlineMs).toBe(pacerSettings()!.reportTimeoutMs);
     expect(await prisma().pacerCase.findFirst({ where: { caseId: hosted.caseId }, select: { reportFailures: true, reportFailedAt: true } })).toEqual({ reportFailures: 0, reportFailedAt: null });
   });
 });

@@ -44,12 +44,12 @@ const BUDGET_LOCK = "pacer:fee-budget";
  * before, each read the budget as not spent and all of them spent. Returns the row's id, or the budget
  * state when it is spent. The row becomes the bill (settleReportFee), goes (dropReportFee) when nothing was
  * billed, and stays as the estimate when no answer came — or when its fetch died before saying which: a row of
- * the case still in flight past the fetch's deadline (its `written_at`, the database's clock) is made so before the
- * case's next report (hold-abandoned-reports.ts).
+ * the case still in flight past the fetch's deadline (its `written_at`, the database's clock, plus its own
+ * `fetch_deadline_ms`) is made so before the case's next report (hold-abandoned-reports.ts).
  */
 export async function reserveReportFee(
   prisma: PrismaClient,
-  settings: Pick<PacerSettings, "dailyBudgetCents" | "monthlyBudgetCents">,
+  settings: Pick<PacerSettings, "dailyBudgetCents" | "monthlyBudgetCents" | "reportTimeoutMs">,
   fee: Pick<FeeRecord, "at" | "courtCode" | "caseId" | "kind">,
 ): Promise<{ id: bigint } | { spent: Extract<BudgetState, { spent: true }> }> {
   const cause = currentFetchCause();
@@ -59,7 +59,18 @@ export async function reserveReportFee(
       const budget = await budgetState(tx, settings, fee.at);
       if (budget.spent) return { spent: budget };
       const row = await tx.pacerFee.create({
-        data: { ...fee, bytes: 0, billedPages: DOCKET_PAGE_CAP, costCents: DOCKET_PAGE_CAP * CENTS_PER_PAGE, estimated: true, inFlight: true, cause },
+        // The fetch's deadline goes with the row: another instance, configured otherwise, must not take the
+        // reservation as abandoned while this fetch may still be waiting for the report.
+        data: {
+          ...fee,
+          bytes: 0,
+          billedPages: DOCKET_PAGE_CAP,
+          costCents: DOCKET_PAGE_CAP * CENTS_PER_PAGE,
+          estimated: true,
+          inFlight: true,
+          cause,
+          fetchDeadlineMs: settings.reportTimeoutMs,
+        },
         select: { id: true },
       });
       return { id: row.id };

@@ -7,8 +7,9 @@
 // taken for what it is, a report sent and never answered: the estimate stays (no longer in flight: out of the
 // budget's spend, as any unanswered report's estimate, and shown as estimated by `pacer:fees`), and the case is held
 // as after one (report-hold.ts: 15 minutes, doubling). A reservation within its deadline is another fetch's,
-// under way (a query and a refresh run may read one case at once): left alone, as before.
-import { getEnv } from "@/lib/env";
+// under way (a query and a refresh run may read one case at once): left alone, as before. The deadline is the
+// one of the fetch that wrote the row (fetch_deadline_ms), not this instance's.
+import { getEnv, SOURCE_TIMEOUT_MAX_MS } from "@/lib/env";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
 import { holdReports, UNANSWERED } from "./report-hold";
@@ -19,9 +20,12 @@ import { holdReports, UNANSWERED } from "./report-hold";
  */
 const WRITE_MARGIN_MS = 60_000;
 
-/** How long after it was written, by the database's clock, a report's reservation in flight is abandoned. */
-export function abandonedAfterMs(): number {
-  return getEnv().SOURCE_TIMEOUT_MS + WRITE_MARGIN_MS;
+/**
+ * How long after it was written, by the database's clock, a report's reservation in flight is abandoned: its
+ * fetch's deadline (the row's `fetch_deadline_ms`, which a fetch of this instance writes as this one) and the margin.
+ */
+export function abandonedAfterMs(fetchDeadlineMs = getEnv().SOURCE_TIMEOUT_MS): number {
+  return fetchDeadlineMs + WRITE_MARGIN_MS;
 }
 
 /** What report_failure says of such a report: unanswered (heldAnswer's words), and why it is known only now. */
@@ -37,11 +41,15 @@ export async function holdAbandonedReports(prisma: PrismaClient, courtCode: stri
   const rows = await prisma.$queryRawUnsafe<{ case_id: string; kind: string }[]>(
     `UPDATE pacer_fees SET in_flight = false
      WHERE court_code = $1 AND case_id = ANY($2::text[]) AND in_flight AND kind IN ('docket_full', 'docket_since', 'docket_parties')
-       AND written_at < clock_timestamp() - $3::int * interval '1 millisecond'
+       AND written_at < clock_timestamp() - (COALESCE(fetch_deadline_ms, $3::int) + $4::int) * interval '1 millisecond'
      RETURNING case_id, kind`,
     courtCode,
     [...caseIds],
-    abandonedAfterMs(),
+    // Each row by its own fetch's deadline: instances may be configured otherwise (a deploy raising SOURCE_TIMEOUT_MS
+    // runs both), and this one's must not cut another's fetch short. A row that does not say (the release before
+    // wrote it) gets the longest allowed.
+    SOURCE_TIMEOUT_MAX_MS,
+    WRITE_MARGIN_MS,
   );
   const kinds = new Map<string, string>();
   for (const row of rows) if (!kinds.has(row.case_id)) kinds.set(row.case_id, row.kind);
