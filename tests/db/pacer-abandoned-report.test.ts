@@ -9,7 +9,7 @@ import { GET as getCase } from "@/app/v2/case/route";
 import { findCourt } from "@/lib/courts/registry";
 import { useDatabase } from "@/lib/db";
 import { refreshCases } from "@/lib/refresh/refresh-cases";
-import { reserveReportFee } from "@/lib/sources/pacer/fee-ledger";
+import { budgetState, reserveReportFee, settleReportFee } from "@/lib/sources/pacer/fee-ledger";
 import { abandonedAfterMs, holdAbandonedReports } from "@/lib/sources/pacer/hold-abandoned-reports";
 import { lookupPacerCase } from "@/lib/sources/pacer/lookup-pacer-case";
 import { pacerSettings } from "@/lib/sources/pacer/pacer-settings";
@@ -129,6 +129,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a docket report left in flight
     const reserved = await reserveReportFee(prisma(), { ...pacerSettings()!, reportTimeoutMs: deadlineMs }, { at: new Date(), courtCode: "mad", caseId, kind: "docket_full" });
     if (!("id" in reserved)) throw new Error("budget spent");
     await prisma().$executeRawUnsafe("UPDATE pacer_fees SET written_at = written_at - $2::int * interval '1 millisecond' WHERE id = $1", reserved.id, ageMs);
+    return reserved.id;
   };
 
   it("a reservation of an instance whose fetches wait longer (its own SOURCE_TIMEOUT_MS) is not abandoned before its own deadline", async () => {
@@ -148,6 +149,18 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a docket report left in flight
     );
     expect(await holdAbandonedReports(prisma(), "mad", [hosted.caseId])).toEqual([hosted.caseId]);
     expect(await prisma().pacerCase.findFirst({ where: { caseId: hosted.caseId }, select: { reportFailures: true } })).toEqual({ reportFailures: 1 });
+  });
+
+  it("a fetch that outlived its deadline and the margin (taken as abandoned) and then settles leaves one row, the bill, counted once", async () => {
+    const hosted = host();
+    expect((await lookupPacerCase({ prisma: prisma(), settings: pacerSettings()!, courtCode: "mad", caseId: hosted.caseId })).kind).toBe("found");
+    const id = await reservedBy(hosted.caseId, pacerSettings()!.reportTimeoutMs, abandonedAfterMs() + 5_000);
+    expect(await holdAbandonedReports(prisma(), "mad", [hosted.caseId])).toEqual([hosted.caseId]);
+    const spentBefore = (await budgetState(prisma(), pacerSettings()!, new Date())).dayCents;
+    // The fetch was alive after all (its process stalled): its answer comes, with PACER's receipt.
+    await settleReportFee(prisma(), id, { bytes: 20_000, billedPages: 5, costCents: 50 });
+    expect(await fees(hosted.caseId)).toEqual([{ kind: "docket_full", costCents: 50, estimated: false, inFlight: false }]);
+    expect((await budgetState(prisma(), pacerSettings()!, new Date())).dayCents).toBe(spentBefore + 50);
   });
 
   it("a reservation that does not say its fetch's deadline (written by the release before) is given the longest one allowed", async () => {
