@@ -15,6 +15,7 @@ import { reserveDailyQuota } from "@/lib/limits/reserve-daily-quota";
 import { takeMinuteSlot } from "@/lib/limits/take-minute-slot";
 import { logEvent } from "@/lib/log";
 import { priceForQueriesUsd } from "@/lib/pricing";
+import { withAuthorizationExpiry } from "./authorization-expiry";
 import { buildRequirements, type PaymentQuote } from "./build-requirements";
 import { checkBalance } from "./check-balance";
 import { closePayment } from "./close-payment";
@@ -210,7 +211,8 @@ export async function runPaid<T>(options: RunPaidOptions<T>): Promise<PaidResult
     if (options.requiredBalanceQueries !== undefined) {
       await checkBalance({ config, payment, requirements, queries: options.requiredBalanceQueries, retryAfterSeconds: retryAfter(payments) });
     }
-    result = await options.work(payment.payer);
+    // The work knows when its payment stops being valid: a batch stops starting reads in time to settle.
+    result = await withAuthorizationExpiry(payment.validBefore, () => options.work(payment.payer));
   } catch (error) {
     await release(error instanceof ServiceError ? error.code : "internal_error");
     throw error;
