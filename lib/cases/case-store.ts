@@ -4,11 +4,11 @@
 import type { CoveredCourt } from "@/lib/courts/resolve-court";
 import { listUnhealthyCourts } from "@/lib/courts/court-health";
 import { getPrisma } from "@/lib/db";
-import { getEnv } from "@/lib/env";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { recordVanishedCase } from "@/lib/refresh/record-vanished-case";
 import { lookupSandboxCase } from "@/lib/sandbox/lookup-sandbox-case";
-import { publicDocketSystemOf } from "@/lib/sources/public-docket-system";
+import { courtHostLimit, courtHostLimits } from "@/lib/sources/http/court-host-limits";
+import { sourceForCourt } from "@/lib/sources/registry";
 import { contentCacheFor } from "./case-content-cache";
 import { caseLockKey, withCaseSnapshot } from "./case-snapshot";
 import { fetchMissingCase, type MissOutcome } from "./fetch-missing-case";
@@ -39,8 +39,17 @@ export const sandboxStore: CaseStore = {
 /** Source fetches for one request's misses run a few at a time (of one host, no more than it takes at once: read-queue.ts). */
 const MISS_CONCURRENCY = 4;
 
-/** The host a court's cases are read from: one per free public docket system (TAMES' and ACIS' courts share theirs), one per PACER court. */
-const courtHostOf = ({ court }: CaseLookupRequest): string => publicDocketSystemOf(court) ?? court.court_code;
+/**
+ * The host a court's cases are read from, as the court HTTP client names it (TAMES' and ACIS' courts share
+ * theirs, each PACER court has its CM/ECF host); a court no host serves (the demo source) is its own.
+ */
+const courtHostOf = ({ court }: CaseLookupRequest): string => sourceForCourt(court)?.hostOf?.(court) ?? `court:${court.court_code}`;
+
+/** Cases of one host read at once: no more than the court HTTP client lets run on it (court-host-limits.ts). */
+function readsAtOnceFor(): (host: string) => number {
+  const limits = courtHostLimits();
+  return (host) => (host.startsWith("court:") ? MISS_CONCURRENCY : Math.min(MISS_CONCURRENCY, courtHostLimit(host, limits).concurrency));
+}
 
 export const liveStore: CaseStore = {
   async lookup(requests, now) {
@@ -77,7 +86,7 @@ export const liveStore: CaseStore = {
     let readAgain = toRead.length < untracked.length;
     const missOutcomes = new Map<string, MissOutcome>();
     if (misses.size > 0) {
-      const queue = new ReadQueue([...misses], Math.min(MISS_CONCURRENCY, getEnv().COURT_HTTP_CONCURRENCY), startBy, courtHostOf);
+      const queue = new ReadQueue([...misses], readsAtOnceFor(), startBy, courtHostOf);
       const workers = Array.from({ length: Math.min(MISS_CONCURRENCY, misses.size) }, async () => {
         for (let taken = await queue.next(); taken; taken = await queue.next()) {
           const { key, request, late } = taken;

@@ -1,9 +1,11 @@
 // The order one request reads its cases from their courts in, a few at a time (case-store.ts):
-// - at most `perHost` cases of one court's host at once. A fetch's deadline (SOURCE_TIMEOUT_MS) runs while it
-//   waits for its court's host, which takes COURT_HTTP_CONCURRENCY requests at once: four cases of one court read
-//   together left the last ones a fraction of their deadline, so a docket a single query reads in time was cut
-//   off in a batch (503), its billed report counted at PACER's cap and the case held back 15 minutes. One host
-//   may serve many courts (TAMES' Texas courts, ACIS' Florida courts): `hostOf` says which host a case waits for;
+// - at most `limitOf(host)` cases of one court's host at once. A fetch's deadline (SOURCE_TIMEOUT_MS) runs while
+//   it waits for its court's host, which takes the requests at once the court HTTP client allows it
+//   (COURT_HTTP_CONCURRENCY, or the host's own COURT_HTTP_HOST_LIMITS rule: lib/sources/http/court-host-limits.ts):
+//   four cases of one court read together left the last ones a fraction of their deadline, so a docket a single
+//   query reads in time was cut off in a batch (503), its billed report counted at PACER's cap and the case held
+//   back 15 minutes. One host may serve many courts (TAMES' Texas courts, ACIS' Florida courts): `hostOf` says
+//   which host a case waits for;
 // - none started after `startBy` (read-start-deadline.ts), except the request's first: the cases left are
 //   handed out `late`, to be answered unread.
 export interface TakenRead<T> {
@@ -20,7 +22,7 @@ export class ReadQueue<T> {
 
   constructor(
     private readonly pending: Array<[string, T]>,
-    private readonly perHost: number,
+    private readonly limitOf: (host: string) => number,
     private readonly startBy: number,
     private readonly hostOf: (request: T) => string,
   ) {}
@@ -33,7 +35,10 @@ export class ReadQueue<T> {
         const [key, request] = this.pending.shift()!;
         return { key, request, late: true };
       }
-      const index = this.pending.findIndex(([, request]) => (this.reading.get(this.hostOf(request)) ?? 0) < this.perHost);
+      const index = this.pending.findIndex(([, request]) => {
+        const host = this.hostOf(request);
+        return (this.reading.get(host) ?? 0) < this.limitOf(host);
+      });
       if (index >= 0) {
         const [key, request] = this.pending.splice(index, 1)[0]!;
         const host = this.hostOf(request);

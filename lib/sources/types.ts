@@ -148,6 +148,12 @@ export interface RefreshPlanRequest {
 export interface SourceAdapter {
   /** For logs and the cache record, e.g. "demo", "pacer", "tames". */
   readonly name: string;
+  /**
+   * The host name a court's cases are read from (the court HTTP client's politeness key, any port), or null
+   * when none is asked (the demo source): a batch reads no more of one host's cases at once than the client
+   * lets run (lib/cases/read-queue.ts).
+   */
+  hostOf?(court: CourtRecord): string | null;
   fetchCase(request: FetchCaseRequest): Promise<SourceResult>;
   /**
    * Free change detection before paid fetches (PACER's RSS feeds, case query, entry counts): the subset of

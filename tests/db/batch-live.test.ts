@@ -102,6 +102,24 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a batch over the live sources 
     }
   });
 
+  it("cases of one court read no more at once than its host's own COURT_HTTP_HOST_LIMITS rule lets run", async () => {
+    // The default takes four at once; the replay host's own rule, two (the CM/ECF hosts are 127.0.0.1 here).
+    pacer.configure({ COURT_HTTP_CONCURRENCY: "4", COURT_HTTP_HOST_LIMITS: "127.0.0.1=1000/2", SOURCE_TIMEOUT_MS: "2500" });
+    try {
+      const cases = Array.from({ length: 4 }, () => host());
+      pacer.server.fail({ match: /DktRpt\.pl/, kind: "slow", delayMs: 1500 });
+      const answer = await batch(cases.map((hosted) => ({ case_id: hosted.caseId, court_code: "laed" })));
+      expect(answer.status, answer.text).toBe(200);
+      // Before: the batch read min(4, COURT_HTTP_CONCURRENCY) = 4 at once, the client let two run, and the
+      // last two were cut off at their fetch's deadline while they waited (503, counted at PACER's cap).
+      expect(answer.body.results.map((result) => result.status)).toEqual(["success", "success", "success", "success"]);
+      const fees = await prisma().pacerFee.findMany({ where: { caseId: { in: cases.map((hosted) => hosted.caseId) } } });
+      expect(fees.map((fee) => fee.estimated)).toEqual([false, false, false, false]);
+    } finally {
+      pacer.configure({ COURT_HTTP_CONCURRENCY: REPLAY_HTTP_SETTINGS.COURT_HTTP_CONCURRENCY, COURT_HTTP_HOST_LIMITS: undefined, SOURCE_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.SOURCE_TIMEOUT_MS });
+    }
+  });
+
   it("cases of several courts one host serves (TAMES' Texas courts) read no more at once than that host takes", async () => {
     // The same shape as the PACER case above, across four courts of one court system (search.txcourts.gov);
     // each page's request may take its whole fetch's deadline.

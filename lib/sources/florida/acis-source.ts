@@ -6,6 +6,7 @@
 // Parties are read whole (a page or two). A missing page, an error body or anything unreadable makes the
 // fetch an outage (503): a partial docket is never stored as the whole one.
 import { getPrisma } from "@/lib/db";
+import { getEnv } from "@/lib/env";
 import type { FetchCaseRequest, PartialDocketRead, SourceAdapter, SourceResult } from "../types";
 import { answeredOrUnavailable, courtUnavailable } from "../http/court-outage";
 import { acisCourtCode, floridaCourtNamed } from "./acis-courts";
@@ -123,6 +124,7 @@ async function fetchCase(request: FetchCaseRequest): Promise<SourceResult> {
 export function createAcisSource(): SourceAdapter {
   return {
     name: "acis",
+    hostOf: () => new URL(getEnv().ACIS_BASE_URL).hostname,
     fetchCase: (request) => answeredOrUnavailable("acis", request, () => fetchCase(request)),
   };
 }

@@ -7,7 +7,8 @@
 import { getEnv } from "@/lib/env";
 import { decodePage } from "../decode-page";
 import type { CookieJar } from "./cookie-jar";
-import { HostLimiter, limitForHost, parseHostLimits, sleep, type HostLimit } from "./host-limiter";
+import { courtHostLimits } from "./court-host-limits";
+import { HostLimiter, limitForHost, sleep, type HostLimit } from "./host-limiter";
 import { currentRequestPriority } from "./request-priority";
 import { OwnConnectionError, sendOnOwnConnection, type ConnectionAnswer } from "./send-on-own-connection";
 
@@ -283,17 +284,6 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/**
- * Each court system's documented or polite pace, unless COURT_HTTP_HOST_LIMITS says otherwise for the host:
- * Florida's ACIS about 2.5 requests a second (the pace Free Law Project keeps, notes §4), TAMES and the
- * Supreme Court's site one a second.
- */
-const SYSTEM_HOST_LIMITS: ReadonlyArray<{ pattern: string; limit: HostLimit }> = [
-  { pattern: "acis-api.flcourts.gov", limit: { ratePerSecond: 2.5, concurrency: 2 } },
-  { pattern: "search.txcourts.gov", limit: { ratePerSecond: 1, concurrency: 2 } },
-  { pattern: "www.supremecourt.gov", limit: { ratePerSecond: 1, concurrency: 2 } },
-];
-
 let shared: CourtHttpClient | undefined;
 
 /** The process's client, configured from lib/env.ts. */
@@ -305,9 +295,8 @@ export function getCourtHttpClient(): CourtHttpClient {
       timeoutMs: env.COURT_HTTP_TIMEOUT_MS,
       retries: env.COURT_HTTP_RETRIES,
       backoffMs: env.COURT_HTTP_BACKOFF_MS,
-      defaultLimit: { ratePerSecond: env.COURT_HTTP_RATE_PER_SECOND, concurrency: env.COURT_HTTP_CONCURRENCY },
-      // The configured limits first: an exact host match is taken from the first rule that names it.
-      hostLimits: [...parseHostLimits(env.COURT_HTTP_HOST_LIMITS), ...SYSTEM_HOST_LIMITS],
+      // The same limits a batch's read queue keeps per host (court-host-limits.ts).
+      ...courtHostLimits(env),
     });
   }
   return shared;

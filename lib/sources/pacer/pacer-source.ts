@@ -27,7 +27,7 @@ import { pacerReadsAppellate } from "./pacer-courts";
 import { planAppellateRefresh } from "./plan-appellate-refresh";
 import { planPacerRefresh } from "./plan-pacer-refresh";
 import { PacerLoginError } from "./pacer-session";
-import { pacerSettings, type PacerSettings } from "./pacer-settings";
+import { ecfBaseUrl, pacerSettings, type PacerSettings } from "./pacer-settings";
 import { readDocketReport } from "./read-docket-report";
 import { enteredSinceOf, sinceDay } from "./reading-window";
 import { heldAnswer, refusedAnswer, reportHold } from "./report-hold";
@@ -97,6 +97,11 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
 export function createPacerSource(): SourceAdapter {
   return {
     name: "pacer",
+    // The court's CM/ECF host, where its reports are asked (a login, when one is needed, goes to PACER's own).
+    hostOf: (court) => {
+      const settings = pacerSettings();
+      return settings ? new URL(ecfBaseUrl(settings, court.court_code)).hostname : null;
+    },
     async fetchCase(request) {
       const settings = pacerSettings();
       if (!settings) return { kind: "unavailable", reason: "no PACER account is configured", estimatedRecoveryAt: null };

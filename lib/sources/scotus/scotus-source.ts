@@ -1,6 +1,7 @@
 // The Supreme Court of the United States as a live source: its docket JSON, read whole on every fetch (one
 // document per docket, a few kilobytes: there is nothing smaller to ask for). A docket the Court does not
 // publish answers 404 (not found, never charged); anything else that is not a docket is an outage (503).
+import { getEnv } from "@/lib/env";
 import type { SourceAdapter } from "../types";
 import { answeredOrUnavailable, courtUnavailable } from "../http/court-outage";
 import { fetchScotusDocket } from "./fetch-scotus-docket";
@@ -9,6 +10,7 @@ import { readScotusJson } from "./read-scotus-json";
 export function createScotusSource(): SourceAdapter {
   return {
     name: "scotus",
+    hostOf: () => new URL(getEnv().SCOTUS_BASE_URL).hostname,
     fetchCase: (request) =>
       answeredOrUnavailable("scotus", request, async () => {
         const response = await fetchScotusDocket(request.caseId, request.signal);

@@ -2,6 +2,7 @@
 // fifteen courts of appeals): one case page holds the whole case, so every fetch reads it whole — TAMES has
 // no way to ask for what changed. A case page without a case is "not found" (404, never charged); an error
 // page, another case's page or anything unreadable is an outage (503).
+import { getEnv } from "@/lib/env";
 import type { SourceAdapter } from "../types";
 import { answeredOrUnavailable, courtUnavailable } from "../http/court-outage";
 import { fetchTamesCase, tamesCourtParameter } from "./fetch-tames-case";
@@ -12,6 +13,7 @@ const sameNumber = (a: string, b: string) => a.replace(/\s+/g, "").toUpperCase()
 export function createTamesSource(): SourceAdapter {
   return {
     name: "tames",
+    hostOf: () => new URL(getEnv().TAMES_BASE_URL).hostname,
     fetchCase: (request) =>
       answeredOrUnavailable("tames", request, async () => {
         const parameter = tamesCourtParameter(request.court, request.caseId);
