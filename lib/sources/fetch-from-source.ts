@@ -5,6 +5,7 @@ import type { CourtRecord } from "@/lib/courts/types";
 import type { NormalizedCase } from "@/lib/cases/types";
 import { getEnv } from "@/lib/env";
 import { logEvent } from "@/lib/log";
+import { withFetchDeadline } from "./http/fetch-deadline";
 import { normalizeCase } from "./normalize/normalize-case";
 import { sourceForCourt } from "./registry";
 
@@ -38,7 +39,9 @@ export async function fetchFromSource({ court, caseId, now, timeoutMs }: FetchFr
   });
   try {
     // An adapter that ignores the abort signal still loses the race.
-    const result = await Promise.race([adapter.fetchCase({ court, caseId, now, signal: controller.signal }), deadline]);
+    // The deadline in async context too: a court's quiet that outlasts it fails at once, saying when it ends.
+    const fetching = withFetchDeadline(Date.now() + limit, () => adapter.fetchCase({ court, caseId, now, signal: controller.signal }));
+    const result = await Promise.race([fetching, deadline]);
     switch (result.kind) {
       case "found":
         return {

@@ -15,6 +15,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { refreshCases } from "@/lib/refresh/refresh-cases";
 import { caseObjectOf } from "@/lib/sources/read-saved-page";
 import { fetchAcisCourts, forgetAcisCourtsForTests } from "@/lib/sources/florida/fetch-acis";
+import { resetCourtHttpClientForTests } from "@/lib/sources/http/court-http-client";
 import { inBackground } from "@/lib/sources/http/request-priority";
 import { forgetFeeBudgetNotice, spentFeeBudget } from "@/lib/sources/pacer/fee-budget-notice";
 import { readAcisDocketEntries } from "@/lib/sources/florida/read-acis-docket-entries";
@@ -250,6 +251,26 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("the free public docket systems
       expect(hung.status).toBe(503);
     } finally {
       env.server.clearFaults();
+    }
+  });
+
+  it("a court asking for less quiet than the client waits, but more than the fetch has left: 503 at once, with estimated_recovery_at the quiet's end", async () => {
+    // Retry-After 20 s (under the client's 30 s), the fetch's deadline 8 s (SOURCE_TIMEOUT_MS here).
+    env.server.rewrite(/RSS\/Cases\/JSON\/24-998/, (answer) => ({ status: 503, headers: { ...answer.headers, "retry-after": "20" }, body: Buffer.from("Service Unavailable") }));
+    try {
+      const asked = Date.now();
+      const answer = await query("scotus", "24-998");
+      expect(answer.status).toBe(503);
+      // Before: the caller waited the whole deadline for a retry it could not make, then had no time to come back.
+      expect(answer.body.error).toMatchObject({ code: "source_unavailable", estimated_recovery_at: expect.any(String) });
+      const recovery = Date.parse((answer.body.error as { estimated_recovery_at: string }).estimated_recovery_at);
+      expect(recovery).toBeGreaterThanOrEqual(asked + 19_000);
+      expect(recovery).toBeLessThanOrEqual(Date.now() + 20_000);
+      expect(env.server.requests(/RSS\/Cases\/JSON\/24-998/)).toHaveLength(1);
+    } finally {
+      env.server.clearFaults();
+      // The court's quiet is the client's memory: the next tests start without it (they share the host).
+      resetCourtHttpClientForTests();
     }
   });
 

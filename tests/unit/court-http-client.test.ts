@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CookieJar } from "@/lib/sources/http/cookie-jar";
 import { backoff, CourtHttpError, createCourtHttpClient, recordCourtHttp, type CourtExchange } from "@/lib/sources/http/court-http-client";
 import { HostLimiter, limitForHost, parseHostLimits } from "@/lib/sources/http/host-limiter";
+import { withFetchDeadline } from "@/lib/sources/http/fetch-deadline";
 import { inBackground } from "@/lib/sources/http/request-priority";
 import { ReplayServer, type ReplayRequest, type ReplayResponse } from "../helpers/replay/replay-server";
 
@@ -28,6 +29,8 @@ beforeAll(async () => {
         }
         if (request.path === "/loop") return { status: 302, headers: { location: "/loop" }, body: "" };
         if (request.path === "/busy") return { status: 429, headers: { "retry-after": "120" }, body: "Too Many Requests" };
+        if (request.path === "/busy-short") return { status: 503, headers: { "retry-after": "5" }, body: "Service Unavailable" };
+        if (request.path === "/to-busy-elsewhere") return { status: 302, headers: { location: `${server.baseUrl.replace("127.0.0.1", "localhost")}/busy` }, body: "" };
         if (request.path === "/gateway-later") return { status: 502, headers: { "retry-after": "3600" }, body: "Bad Gateway" };
         if (request.path === "/set-cookie") return { headers: { "set-cookie": "session=abc; Path=/; HttpOnly" }, body: "ok" };
         if (request.path === "/echo-cookie") return { body: request.headers.cookie ?? "" };
@@ -205,6 +208,41 @@ describe("court HTTP client", () => {
     expect(server.log.length).toBe(before);
     // Another host is not held back (a court system is its host name).
     expect((await court.request({ url: `${server.baseUrl.replace("127.0.0.1", "localhost")}/hello` })).status).toBe(200);
+  });
+
+  it("a quiet the court asks for within what it waits (Retry-After 5 s) that outlasts the caller: the failure says when it ends, however it comes", async () => {
+    const court = client();
+    const soon = (failure: unknown) => {
+      expect(failure).toBeInstanceOf(CourtHttpError);
+      const retryAt = (failure as CourtHttpError).retryAt;
+      // Before: no retryAt (the 503 to the caller had no estimated_recovery_at), or the 503 handed back as an answer.
+      expect(retryAt).toBeInstanceOf(Date);
+      expect(retryAt!.getTime()).toBeGreaterThan(Date.now() + 3_000);
+      expect(retryAt!.getTime()).toBeLessThanOrEqual(Date.now() + 5_000);
+    };
+    // The caller gives up while waiting to ask again.
+    soon(await court.request({ url: `${server.baseUrl}/busy-short`, signal: AbortSignal.timeout(200) }).catch((error: unknown) => error));
+    // Another caller gives up while waiting for the quiet to end, before asking.
+    soon(await court.request({ url: `${server.baseUrl}/hello`, signal: AbortSignal.timeout(200) }).catch((error: unknown) => error));
+    // A fetch whose deadline comes before the quiet's end does not wait: it fails at once, unsent.
+    const before = server.log.length;
+    const unsent = await withFetchDeadline(Date.now() + 1_000, () => court.request({ url: `${server.baseUrl}/hello` })).catch((error: unknown) => error);
+    soon(unsent);
+    expect(unsent).toMatchObject({ attempts: 0, maybeReceived: false });
+    expect(server.log.length).toBe(before);
+    // No attempt left: the court's refusal, not an answer to read.
+    soon(await client({ retries: 0 }).request({ url: `${server.baseUrl}/busy-short` }).catch((error: unknown) => error));
+  });
+
+  it("quiets the host that asked for it: a redirect's target answering 429, not the host the request was sent to", async () => {
+    const court = client();
+    const busy = await court.request({ url: `${server.baseUrl}/to-busy-elsewhere` }).catch((error: unknown) => error);
+    expect(busy).toBeInstanceOf(CourtHttpError);
+    expect((busy as CourtHttpError).retryAt!.getTime()).toBeGreaterThan(Date.now() + 100_000);
+    // Before: 127.0.0.1 was held back two minutes for its redirect's target's 429, and the target asked again.
+    expect((await court.request({ url: `${server.baseUrl}/hello` })).status).toBe(200);
+    const target = await court.request({ url: `${server.baseUrl.replace("127.0.0.1", "localhost")}/hello` }).catch((error: unknown) => error);
+    expect(target).toMatchObject({ attempts: 0, maybeReceived: false, message: expect.stringMatching(/Retry-After/) });
   });
 
   it("sends nothing that was waiting for its turn at the host when the court's answer asked for quiet", async () => {

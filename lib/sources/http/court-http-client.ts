@@ -9,6 +9,7 @@ import { decodePage } from "../decode-page";
 import type { CookieJar } from "./cookie-jar";
 import { courtHostLimits } from "./court-host-limits";
 import { HostLimiter, limitForHost, sleep, type HostLimit } from "./host-limiter";
+import { currentFetchDeadline } from "./fetch-deadline";
 import { currentRequestPriority } from "./request-priority";
 import { OwnConnectionError, sendOnOwnConnection, type ConnectionAnswer } from "./send-on-own-connection";
 
@@ -112,6 +113,12 @@ const MAX_RETRY_AFTER_MS = 30_000;
 /** Statuses whose Retry-After asks for quiet from the whole host, not only for the one request. */
 const QUIET_STATUS = new Set([429, 503]);
 
+/** A quiet ending at `until` (epoch ms) leaves the fetch in progress no time to ask (fetch-deadline.ts). */
+function outlastsFetch(until: number): boolean {
+  const deadline = currentFetchDeadline();
+  return deadline !== null && until >= deadline;
+}
+
 export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHttpClient {
   const limiter = new HostLimiter((host) => limitForHost(options.hostLimits ?? [], options.defaultLimit, host));
   // Per host name: when a court's 429/503 Retry-After ends. Until then a request to it waits (up to
@@ -124,11 +131,13 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
     const waitMs = until - Date.now();
     if (waitMs <= 0) return;
     const at = new Date(until);
-    if (waitMs > MAX_RETRY_AFTER_MS) throw new CourtHttpError(`${host}: not asked before ${at.toISOString()}, as its Retry-After said`, "network", 0, false, at);
+    // Longer than we wait, or than the fetch has left (fetch-deadline.ts): the caller is told when it ends now,
+    // not after waiting in vain.
+    if (waitMs > MAX_RETRY_AFTER_MS || outlastsFetch(until)) throw new CourtHttpError(`${host}: not asked before ${at.toISOString()}, as its Retry-After said`, "network", 0, false, at);
     try {
       await sleep(waitMs, request.signal);
     } catch {
-      throw new CourtHttpError(`${host}: gave up waiting for its Retry-After`, "aborted", 0, false);
+      throw new CourtHttpError(`${host}: gave up waiting for its Retry-After, which ends at ${at.toISOString()}`, "aborted", 0, false, at);
     }
   }
 
@@ -174,8 +183,10 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
           : await fetchAnswer(request.url, { method, headers, body: request.body, signal });
       const body = response.body;
       // Recorded before the turn is given to the next request waiting for it, so that one is not sent.
+      // The host that answered is the one asking: a redirect's target's 429 quiets the target, not the host asked.
+      const answeredBy = new URL(response.url || request.url).hostname;
       const retryAfter = QUIET_STATUS.has(response.status) ? retryAfterMs(response.headers.get("retry-after")) : null;
-      if (retryAfter !== null) quietUntil.set(host, Math.max(quietUntil.get(host) ?? 0, Date.now() + retryAfter));
+      if (retryAfter !== null) quietUntil.set(answeredBy, Math.max(quietUntil.get(answeredBy) ?? 0, Date.now() + retryAfter));
       request.cookies?.storeFrom(response.url || request.url, response.headers.getSetCookie());
       exchange.status = response.status;
       exchange.bytes = body.byteLength;
@@ -207,19 +218,24 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
     async request(request) {
       const retry = request.retry ?? (request.method ?? "GET") === "GET";
       const attempts = retry ? options.retries + 1 : 1;
-      const host = new URL(request.url).hostname;
       for (let attempt = 1; ; attempt += 1) {
         let waitMs: number;
         // Whether the attempt before the wait may have reached the server unanswered (an answered one did not).
         let lastMaybeReceived = false;
+        // The end of the quiet the wait below is for, when the court asked for one.
+        let quietEnd: Date | undefined;
         try {
           const response = await attemptOnce(request, attempt);
           const retryAfter = retryAfterMs(response.headers.get("retry-after"));
-          // attemptOnce quieted the host. Longer than we wait: the caller is told when to come back (a court's
-          // refusal, never a reading).
-          if (retryAfter !== null && QUIET_STATUS.has(response.status) && retryAfter > MAX_RETRY_AFTER_MS) {
-            const at = new Date(quietUntil.get(host) ?? Date.now() + retryAfter);
-            throw new CourtHttpError(`${host} answered HTTP ${response.status}; not asked again before ${at.toISOString()}, as its Retry-After said`, "network", attempt, false, at);
+          if (retryAfter !== null && QUIET_STATUS.has(response.status)) {
+            // attemptOnce quieted the host that answered (a redirect's target, maybe). Longer than we wait, longer
+            // than the fetch has left, or no attempt left: the caller is told when to come back (a court's
+            // refusal, never a reading), as every request refused for the quiet is.
+            const host = new URL(response.url).hostname;
+            quietEnd = new Date(quietUntil.get(host) ?? Date.now() + retryAfter);
+            if (retryAfter > MAX_RETRY_AFTER_MS || attempt >= attempts || outlastsFetch(quietEnd.getTime())) {
+              throw new CourtHttpError(`${host} answered HTTP ${response.status}; not asked again before ${quietEnd.toISOString()}, as its Retry-After said`, "network", attempt, false, quietEnd);
+            }
           }
           if (attempt >= attempts || !RETRYABLE_STATUS.has(response.status)) return response;
           if (request.retryIfMaybeReceived === false && GATEWAY_STATUS.has(response.status)) return response;
@@ -238,7 +254,7 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
         try {
           await sleep(waitMs, request.signal);
         } catch {
-          throw new CourtHttpError(`${hostOf(request.url)}: gave up waiting to retry`, "aborted", attempt, lastMaybeReceived);
+          throw new CourtHttpError(`${hostOf(request.url)}: gave up waiting to retry`, "aborted", attempt, lastMaybeReceived, quietEnd);
         }
       }
     },
