@@ -263,7 +263,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("the free public docket systems
       expect(answer.status).toBe(503);
       // Before: the caller waited the whole deadline for a retry it could not make, then had no time to come back.
       expect(answer.body.error).toMatchObject({ code: "source_unavailable", estimated_recovery_at: expect.any(String) });
-      const recovery = Date.parse((answer.body.error as { estimated_recovery_at: string }).estimated_recovery_at);
+      const recovery = Date.parse((answer.body.error as { estimated_recovery_at?: string }).estimated_recovery_at!);
       expect(recovery).toBeGreaterThanOrEqual(asked + 19_000);
       expect(recovery).toBeLessThanOrEqual(Date.now() + 20_000);
       expect(env.server.requests(/RSS\/Cases\/JSON\/24-998/)).toHaveLength(1);
