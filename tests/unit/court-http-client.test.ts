@@ -34,6 +34,9 @@ beforeAll(async () => {
         if (request.path === "/gateway-later") return { status: 502, headers: { "retry-after": "3600" }, body: "Bad Gateway" };
         if (request.path === "/set-cookie") return { headers: { "set-cookie": "session=abc; Path=/; HttpOnly" }, body: "ok" };
         if (request.path === "/echo-cookie") return { body: request.headers.cookie ?? "" };
+        // A login's shape (CM/ECF, PACER): the session set on the 302 to the page, which needs it.
+        if (request.path === "/login-redirect") return { status: 302, headers: { location: "/needs-session", "set-cookie": "KEY=hop; Path=/" }, body: "" };
+        if (request.path === "/needs-session") return /KEY=hop/.test(request.headers.cookie ?? "") ? { body: `page for ${request.headers.cookie}` } : { status: 401, body: "not logged in" };
         if (request.path === "/form") return { body: JSON.stringify(await request.form()) };
         return { body: `hello ${request.path}` };
       },
@@ -285,6 +288,19 @@ describe("court HTTP client", () => {
     other.set(".uscourts.gov", "NextGenCSO", "t");
     expect(other.headerFor("https://ecf.cand.uscourts.gov/cgi-bin/DktRpt.pl")).toBe("NextGenCSO=t");
     expect(other.headerFor("https://example.org/")).toBeNull();
+  });
+
+  it("keeps the cookies a court sets on a redirect and sends them to its target, on fetch's connections and on one of its own", async () => {
+    for (const retryIfMaybeReceived of [true, false]) {
+      const jar = new CookieJar();
+      jar.set("127.0.0.1", "NextGenCSO", "token");
+      const page = await client().request({ url: `${server.baseUrl}/login-redirect`, cookies: jar, retryIfMaybeReceived });
+      // Before: fetch followed the 302 and dropped its Set-Cookie: the target answered 401 "not logged in".
+      expect(page.status, `retryIfMaybeReceived ${retryIfMaybeReceived}`).toBe(200);
+      expect(page.text()).toBe("page for NextGenCSO=token; KEY=hop");
+      expect(page.url).toBe(`${server.baseUrl}/needs-session`);
+      expect(jar.headerFor(`${server.baseUrl}/anything`)).toBe("NextGenCSO=token; KEY=hop");
+    }
   });
 
   it("spaces starts by the host's pace, live first, and drops a waiter whose caller gave up", async () => {

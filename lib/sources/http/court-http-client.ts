@@ -11,6 +11,7 @@ import { courtHostLimits } from "./court-host-limits";
 import { HostLimiter, limitForHost, sleep, type HostLimit } from "./host-limiter";
 import { currentFetchDeadline } from "./fetch-deadline";
 import { currentRequestPriority } from "./request-priority";
+import { nextHop, REDIRECT_STATUS, type Hop } from "./redirect-hop";
 import { OwnConnectionError, sendOnOwnConnection, type ConnectionAnswer } from "./send-on-own-connection";
 
 export interface CourtRequest {
@@ -179,8 +180,8 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
     try {
       const response =
         request.retryIfMaybeReceived === false
-          ? await sendOnOwnConnection(request.url, { method, headers, body: request.body, signal })
-          : await fetchAnswer(request.url, { method, headers, body: request.body, signal });
+          ? await sendOnOwnConnection(request.url, { method, headers, body: request.body, signal, cookies: request.cookies })
+          : await fetchAnswer(request.url, { method, headers, body: request.body, signal, cookies: request.cookies });
       const body = response.body;
       // Recorded before the turn is given to the next request waiting for it, so that one is not sent.
       // The host that answered is the one asking: a redirect's target's 429 quiets the target, not the host asked.
@@ -276,9 +277,21 @@ function retryAfterMs(value: string | null): number | null {
 const lowerKeys = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value]));
 const hostOf = (url: string) => new URL(url).host;
 
-async function fetchAnswer(url: string, init: { method: string; headers: Record<string, string>; body?: CourtRequest["body"]; signal: AbortSignal }): Promise<ConnectionAnswer> {
-  const response = await fetch(url, { ...init, redirect: "follow" });
-  return { status: response.status, url: response.url || url, headers: response.headers, body: new Uint8Array(await response.arrayBuffer()) };
+/** Redirects fetch follows before giving up (undici's, worded as its failure so REDIRECT_LOOP reads it the same). */
+const MAX_REDIRECTS = 20;
+
+/** fetch, following redirects itself so the cookies a redirect sets are kept (redirect-hop.ts). */
+async function fetchAnswer(url: string, init: { method: string; headers: Record<string, string>; body?: CourtRequest["body"]; signal: AbortSignal; cookies?: CookieJar }): Promise<ConnectionAnswer> {
+  let hop: Hop = { url, method: init.method, body: init.body, headers: init.headers };
+  for (let hops = 0; ; hops += 1) {
+    const response = await fetch(hop.url, { method: hop.method, headers: hop.headers, body: hop.body, signal: init.signal, redirect: "manual" });
+    const next = REDIRECT_STATUS.has(response.status) ? nextHop(hop, response.status, response.headers, init.cookies) : null;
+    if (!next) return { status: response.status, url: hop.url, headers: response.headers, body: new Uint8Array(await response.arrayBuffer()) };
+    // The redirect's own body is not read: dropped with its connection's reuse, as fetch does.
+    await response.body?.cancel().catch(() => undefined);
+    if (hops >= MAX_REDIRECTS) throw new TypeError("fetch failed", { cause: new Error("redirect count exceeded") });
+    hop = next;
+  }
 }
 
 type SystemFailure = { code?: unknown; syscall?: unknown; errors?: SystemFailure[] };

@@ -8,6 +8,8 @@
 import http from "node:http";
 import https from "node:https";
 import zlib from "node:zlib";
+import type { CookieJar } from "./cookie-jar";
+import { nextHop, REDIRECT_STATUS, type Hop } from "./redirect-hop";
 
 export interface ConnectionAnswer {
   status: number;
@@ -33,47 +35,36 @@ export interface OwnConnectionRequest {
   headers: Record<string, string>;
   body?: string | FormData | URLSearchParams;
   signal: AbortSignal;
+  /** Stores each redirect's cookies and sends the next hop the jar's (redirect-hop.ts). */
+  cookies?: CookieJar;
 }
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
-/** Credentials never sent to another origin than the one they were given for (as fetch drops them). */
-const CREDENTIALS = ["cookie", "authorization", "proxy-authorization"];
 
-/** Sends the request (following redirects as fetch does) and reads the whole answer. */
+/** Sends the request (following redirects as fetch does, keeping the cookies they set) and reads the whole answer. */
 export async function sendOnOwnConnection(url: string, request: OwnConnectionRequest): Promise<ConnectionAnswer> {
-  let target = url;
-  let { method, body } = request;
-  let headers = { ...request.headers };
+  let hop: Hop = { url, method: request.method, body: request.body, headers: { ...request.headers } };
   let answered = false;
-  for (let hop = 0; ; hop += 1) {
+  for (let hops = 0; ; hops += 1) {
     let answer: ConnectionAnswer;
     try {
-      answer = await sendOnce(target, { ...request, method, body, headers });
+      answer = await sendOnce(hop.url, { ...request, method: hop.method, body: hop.body, headers: hop.headers });
     } catch (error) {
       // After a redirect the first request was answered: whatever fails later, it was received.
       if (error instanceof OwnConnectionError && answered && !error.written) throw new OwnConnectionError(error.failure, true);
       throw error;
     }
     answered = true;
-    const location = answer.headers.get("location");
-    if (!REDIRECTS.has(answer.status) || !location) return answer;
-    if (hop >= MAX_REDIRECTS) throw new OwnConnectionError(new Error(`more than ${MAX_REDIRECTS} redirects`), true);
-    let next: URL;
+    if (!REDIRECT_STATUS.has(answer.status) || !answer.headers.get("location")) return answer;
+    if (hops >= MAX_REDIRECTS) throw new OwnConnectionError(new Error(`more than ${MAX_REDIRECTS} redirects`), true);
+    let next: Hop | null;
     try {
-      next = new URL(location, target);
+      next = nextHop(hop, answer.status, answer.headers, request.cookies);
     } catch (error) {
       throw new OwnConnectionError(error, true);
     }
-    if (next.protocol !== "http:" && next.protocol !== "https:") throw new OwnConnectionError(new Error(`redirect to ${next.protocol}`), true);
-    if (next.origin !== new URL(target).origin) headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIALS.includes(name.toLowerCase())));
-    target = next.href;
-    // As fetch: 303 (and 301/302 after a POST) continue with a GET without the body; 307/308 repeat the request.
-    if (answer.status === 303 || ((answer.status === 301 || answer.status === 302) && method === "POST")) {
-      method = "GET";
-      body = undefined;
-      headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "content-type"));
-    }
+    if (!next) return answer;
+    hop = next;
   }
 }
 
