@@ -246,6 +246,14 @@ describe("court HTTP client", () => {
     expect((await court.request({ url: `${server.baseUrl}/hello` })).status).toBe(200);
     const target = await court.request({ url: `${server.baseUrl.replace("127.0.0.1", "localhost")}/hello` }).catch((error: unknown) => error);
     expect(target).toMatchObject({ attempts: 0, maybeReceived: false, message: expect.stringMatching(/Retry-After/) });
+    // Nor is it asked through a redirect from a host that is not quiet: on fetch's connections or one of its own.
+    const asked = server.requests(/\/busy$/).length;
+    for (const retryIfMaybeReceived of [true, false]) {
+      const redirected = await court.request({ url: `${server.baseUrl}/to-busy-elsewhere`, retryIfMaybeReceived }).catch((error: unknown) => error);
+      expect(redirected).toBeInstanceOf(CourtHttpError);
+      expect((redirected as CourtHttpError).retryAt!.getTime()).toBeGreaterThan(Date.now() + 100_000);
+    }
+    expect(server.requests(/\/busy$/).length).toBe(asked);
   });
 
   it("sends nothing that was waiting for its turn at the host when the court's answer asked for quiet", async () => {

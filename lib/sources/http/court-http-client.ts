@@ -143,6 +143,18 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
   }
 
   /**
+   * A redirect to a host in its quiet is not followed (whichever host the request was sent to): the caller is
+   * told when the quiet ends. Waiting for it there would hold the host's turn the request took.
+   */
+  function refuseQuietHop(url: string): void {
+    const host = new URL(url).hostname;
+    const until = quietUntil.get(host) ?? 0;
+    if (until <= Date.now()) return;
+    const at = new Date(until);
+    throw new CourtHttpError(`${host}: redirected to it, not asked before ${at.toISOString()}, as its Retry-After said`, "network", 0, false, at);
+  }
+
+  /**
    * The host's next turn, after any quiet it asked for. A request that waited for its turn while another's
    * answer asked for quiet is not sent then: it waits for the quiet's end, or fails unsent, as any other.
    */
@@ -180,8 +192,8 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
     try {
       const response =
         request.retryIfMaybeReceived === false
-          ? await sendOnOwnConnection(request.url, { method, headers, body: request.body, signal, cookies: request.cookies })
-          : await fetchAnswer(request.url, { method, headers, body: request.body, signal, cookies: request.cookies });
+          ? await sendOnOwnConnection(request.url, { method, headers, body: request.body, signal, cookies: request.cookies, beforeHop: refuseQuietHop })
+          : await fetchAnswer(request.url, { method, headers, body: request.body, signal, cookies: request.cookies, beforeHop: refuseQuietHop });
       const body = response.body;
       // Recorded before the turn is given to the next request waiting for it, so that one is not sent.
       // The host that answered is the one asking: a redirect's target's 429 quiets the target, not the host asked.
@@ -201,6 +213,11 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
         text: () => decodePage(body),
       };
     } catch (error) {
+      // A redirect to a host in its quiet, not followed: refused as the quiet refuses any request.
+      if (error instanceof CourtHttpError) {
+        exchange.error = error.message;
+        throw error;
+      }
       const kind = request.signal?.aborted ? "aborted" : timeout.aborted ? "timeout" : "network";
       const detail = kind === "timeout" ? `no answer within ${request.timeoutMs ?? options.timeoutMs} ms` : describe(error);
       exchange.error = `${kind}: ${detail}`;
@@ -281,7 +298,10 @@ const hostOf = (url: string) => new URL(url).host;
 const MAX_REDIRECTS = 20;
 
 /** fetch, following redirects itself so the cookies a redirect sets are kept (redirect-hop.ts). */
-async function fetchAnswer(url: string, init: { method: string; headers: Record<string, string>; body?: CourtRequest["body"]; signal: AbortSignal; cookies?: CookieJar }): Promise<ConnectionAnswer> {
+async function fetchAnswer(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: CourtRequest["body"]; signal: AbortSignal; cookies?: CookieJar; beforeHop?: (url: string) => void },
+): Promise<ConnectionAnswer> {
   let hop: Hop = { url, method: init.method, body: init.body, headers: init.headers };
   for (let hops = 0; ; hops += 1) {
     const response = await fetch(hop.url, { method: hop.method, headers: hop.headers, body: hop.body, signal: init.signal, redirect: "manual" });
@@ -290,6 +310,7 @@ async function fetchAnswer(url: string, init: { method: string; headers: Record<
     // The redirect's own body is not read: dropped with its connection's reuse, as fetch does.
     await response.body?.cancel().catch(() => undefined);
     if (hops >= MAX_REDIRECTS) throw new TypeError("fetch failed", { cause: new Error("redirect count exceeded") });
+    init.beforeHop?.(next.url);
     hop = next;
   }
 }

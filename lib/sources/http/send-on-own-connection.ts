@@ -37,6 +37,8 @@ export interface OwnConnectionRequest {
   signal: AbortSignal;
   /** Stores each redirect's cookies and sends the next hop the jar's (redirect-hop.ts). */
   cookies?: CookieJar;
+  /** Called before a redirect is followed; what it throws ends the request as it is (a host in its quiet). */
+  beforeHop?: (url: string) => void;
 }
 
 const MAX_REDIRECTS = 5;
@@ -64,6 +66,7 @@ export async function sendOnOwnConnection(url: string, request: OwnConnectionReq
       throw new OwnConnectionError(error, true);
     }
     if (!next) return answer;
+    request.beforeHop?.(next.url);
     hop = next;
   }
 }
