@@ -1,7 +1,8 @@
 // The one HTTP client every court-system fetcher uses (DESIGN.md "Sources"): a deadline per attempt,
 // bounded retries with exponential backoff and jitter for what a retry can cure (network errors, time-outs,
 // 429 and 5xx on requests that are safe to repeat), a per-host pace and concurrency (paying callers' requests
-// before background work's: request-priority.ts), an optional cookie jar, a User-Agent that says who we are,
+// before background work's: request-priority.ts), an optional cookie jar (kept across redirects, which it
+// follows itself: redirect-hop.ts), a User-Agent that says who we are,
 // and listeners that see every exchange (tests record with them).
 // It knows nothing about any one court system: what a page means is the fetcher's and reader's business.
 import { getEnv } from "@/lib/env";
@@ -216,7 +217,7 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
       // A redirect to a host in its quiet, not followed: refused as the quiet refuses any request.
       if (error instanceof CourtHttpError) {
         exchange.error = error.message;
-        throw error;
+        throw new CourtHttpError(error.message, error.kind, attempt, false, error.retryAt);
       }
       const kind = request.signal?.aborted ? "aborted" : timeout.aborted ? "timeout" : "network";
       const detail = kind === "timeout" ? `no answer within ${request.timeoutMs ?? options.timeoutMs} ms` : describe(error);
