@@ -43,8 +43,11 @@ export const refreshCourt = inngest.createFunction(
       summary = addSummaries(summary, part);
     }
     // A run that asked nothing (every case asked since its tick by another run or a query) learned nothing of the
-    // court: the runs that asked count in its health, this one does not.
-    if (caseIds.length > (summary.alreadyAsked ?? 0)) {
+    // court: the runs that asked count in its health, this one does not. Nor one that fetched nothing because the
+    // cases it would have fetched were asked by another run: "nothing fetched" reads as answered
+    // (courtRunOutcome), and the free signals vouching for the rest would reset the failures the runs that asked
+    // the failing cases count, so a failing court whose runs overlap would never reach `degraded`.
+    if (caseIds.length > 0 && (summary.attempted > 0 || !summary.alreadyAsked)) {
       await step.run("record court health", async () => recordCourtRun(await getPrisma(), courtCode, { ...courtRunOutcome(summary), run: event.id }, new Date()));
     }
     return { court_code: courtCode, ...summary };

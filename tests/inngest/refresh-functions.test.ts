@@ -8,6 +8,7 @@ import { readCachedCase } from "@/lib/cases/read-cached-case";
 import { storeCase } from "@/lib/cases/store-case";
 import { recordCourtRun, UNHEALTHY_AFTER_FAILED_RUNS } from "@/lib/courts/court-health";
 import { findCourt } from "@/lib/courts/registry";
+import { recordAskedUnanswered } from "@/lib/refresh/already-asked";
 import { refreshGroupOf } from "@/lib/refresh/refresh-group";
 import { useDatabase } from "@/lib/db";
 import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
@@ -278,6 +279,30 @@ describe("refresh-court", () => {
       expect(result).toMatchObject({ attempted: 2, refreshed: 2, alreadyAsked: 1, skipped: 1 });
       // It asked the court: its answer counts in the court's health.
       expect(await opened.db.prisma.courtHealth.findUnique({ where: { courtCode: "ned" } })).toMatchObject({ consecutiveFailures: 0 });
+    });
+
+    it("do not count a run as answered when the overlapping run asked (and failed) the cases it would have fetched", async () => {
+      // A court whose reports fail while its free signals vouch for the other cases: before the overlap, the run
+      // fetched the failing case and counted as failed. Its fetch skipped (the other run asked it after this tick
+      // and got no answer), it fetches nothing: that must not read as "the court answered", which would reset the
+      // failures the other runs count and keep a failing court from ever reaching `degraded`.
+      const [failing, vouched] = await staleCases("nmd", 85500, 2);
+      scriptedSource.setDown("nmd");
+      for (let run = 0; run < UNHEALTHY_AFTER_FAILED_RUNS - 1; run += 1) {
+        await recordCourtRun(opened.db.prisma, "nmd", { answered: false, error: "down", run: `01FAILED${run}AAAAAAAAAAAAAAAAA` }, new Date());
+      }
+      const planner = scriptedSource as unknown as { planRefresh?: (request: { caseIds: readonly string[] }) => Promise<string[]> };
+      planner.planRefresh = async ({ caseIds }) => caseIds.filter((id) => id !== vouched);
+      try {
+        // The newer run asked the failing case after the older run's tick, and got no answer.
+        await recordAskedUnanswered(opened.db.prisma, "nmd", failing!);
+        const older = await runAt("nmd", Date.now() - hour, "01OVERLAPVOUCHAAAAAAAAAAAA");
+        expect(older.result).toMatchObject({ attempted: 0, alreadyAsked: 1, skipped: 2 });
+        expect(scriptedSource.fetches).toEqual([]);
+        expect(await opened.db.prisma.courtHealth.findUnique({ where: { courtCode: "nmd" } })).toMatchObject({ consecutiveFailures: UNHEALTHY_AFTER_FAILED_RUNS - 1 });
+      } finally {
+        delete planner.planRefresh;
+      }
     });
   });
 
