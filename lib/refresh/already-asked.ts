@@ -5,11 +5,14 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 /**
- * Cases of `caseIds` asked at or after `since`: a reading stored (last_refreshed_at: a run's or a query's), the
- * court saying it is not there or not answering a run (last_asked_at), both by the database's clock, or PACER's
- * free signals showing the cached docket equal to the court's (pacer_cases.verified_at, a run's or a query's
- * plan, by the instance's clock at the plan's start). `since` is Inngest's: a skew of seconds asks a case once
- * more or skips one asked that long before the tick.
+ * Cases of `caseIds` asked at or after `since`: a reading begun then and stored (a run's or a query's: when it was
+ * asked where the source keeps it, cases.read_from, PACER's reports; else when it was written, last_refreshed_at,
+ * up to a fetch's deadline after), the court saying it is not there or not answering a run (last_asked_at), all by
+ * the database's clock, or PACER's free signals showing the cached docket equal to the court's
+ * (pacer_cases.verified_at, a run's or a query's plan, by the instance's clock at the plan's start, before the
+ * signals were asked). A reading asked before the tick and written after it holds what the court listed before:
+ * not asked since. `since` is Inngest's: a skew of seconds asks a case once more or skips one asked that long
+ * before the tick.
  */
 export async function listAskedSince(prisma: PrismaClient, courtCode: string, caseIds: readonly string[], since: Date): Promise<Set<string>> {
   if (caseIds.length === 0) return new Set();
@@ -17,7 +20,7 @@ export async function listAskedSince(prisma: PrismaClient, courtCode: string, ca
     `SELECT c.case_id FROM cases c
      LEFT JOIN pacer_cases p ON p.court_code = c.court_code AND p.case_id = c.case_id
      WHERE c.court_code = $1 AND c.case_id = ANY($2::text[])
-       AND (c.last_refreshed_at >= $3::timestamptz OR c.last_asked_at >= $3::timestamptz OR p.verified_at >= $3::timestamptz)`,
+       AND (COALESCE(c.read_from, c.last_refreshed_at) >= $3::timestamptz OR c.last_asked_at >= $3::timestamptz OR p.verified_at >= $3::timestamptz)`,
     courtCode,
     [...caseIds],
     since.toISOString(),

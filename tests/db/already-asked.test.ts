@@ -29,4 +29,16 @@ describe.each(EACH_DATABASE)("cases asked since a tick on %s", (_name, target) =
     expect(await listAskedSince(prisma, "nysd", ids, new Date(Date.now() + 60_000))).toEqual(new Set());
     expect(await listAskedSince(prisma, "nysd", [], tick)).toEqual(new Set());
   });
+
+  it("go by when a stored reading began where it is kept (cases.read_from), not by when it was written", async () => {
+    const prisma = database().db.prisma;
+    const court = findCourt("nysd")!;
+    const [before, after] = ["1:26-cv-86101", "1:26-cv-86102"];
+    const tick = new Date(Date.now() - 60_000);
+    // Both written after the tick; the first reading was asked of PACER before it (a slow report, a wait for the
+    // case's write): it holds what the court listed then, not what it listed at the tick.
+    await storeCase({ prisma, record: normalizeCase(court, before!, civilCase(before!)), source: "scripted", readFrom: new Date(tick.getTime() - 30_000).toISOString() });
+    await storeCase({ prisma, record: normalizeCase(court, after!, civilCase(after!)), source: "scripted", readFrom: new Date(tick.getTime() + 1_000).toISOString() });
+    expect([...(await listAskedSince(prisma, "nysd", [before!, after!], tick))]).toEqual([after]);
+  });
 });
