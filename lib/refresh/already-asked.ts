@@ -5,10 +5,11 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 /**
- * Cases of `caseIds` asked at or after `since`: a reading begun then and stored (a run's or a query's: when it was
- * asked where the source keeps it, cases.read_from, PACER's reports; else when it was written, last_refreshed_at,
- * up to a fetch's deadline after), the court saying it is not there or not answering a run (last_asked_at), all by
- * the database's clock, or PACER's free signals showing the cached docket equal to the court's
+ * Cases of `caseIds` asked at or after `since`: a reading begun then and stored (a run's or a query's: when it
+ * was asked where the source keeps it, cases.read_from, PACER's reports; else when it was written,
+ * last_refreshed_at, up to a fetch's deadline and the write's wait after), the court saying it is not there or not
+ * answering a run (last_asked_at), all by the database's clock, or PACER's free signals showing the cached docket
+ * equal to the court's
  * (pacer_cases.verified_at, a run's or a query's plan, by the instance's clock at the plan's start, before the
  * signals were asked). A reading asked before the tick and written after it holds what the court listed before:
  * not asked since. `since` is Inngest's: a skew of seconds asks a case once more or skips one asked that long
