@@ -15,6 +15,18 @@ import { courtRefreshRequested } from "../events";
 /** Cases per step: small enough that a step stays well inside a serverless time limit. */
 export const CASES_PER_STEP = 25;
 
+/** Before any tick this service sent: a `ts` earlier is no tick in milliseconds (an event sent by hand in seconds). */
+const EARLIEST_TICK = Date.UTC(2020, 0, 1);
+
+/**
+ * The run's tick: cases asked since it are skipped. A `ts` that cannot be one (missing, or seconds taken for
+ * milliseconds: 1970) is no tick, and every case is asked, since "asked since 1970" would skip every case
+ * ever read and the court would silently never be refreshed again by such events.
+ */
+function tickOf(ts: unknown): Date | undefined {
+  return typeof ts === "number" && Number.isFinite(ts) && ts >= EARLIEST_TICK ? new Date(ts) : undefined;
+}
+
 export const refreshCourt = inngest.createFunction(
   {
     id: "refresh-court",
@@ -32,7 +44,7 @@ export const refreshCourt = inngest.createFunction(
     if (!court || court.coverage === "planned") return { court_code: courtCode, skipped: "not a covered court" };
 
     // The tick: when the scheduler sent the event (Inngest stamps it). An event without one: every case is asked.
-    const askedSince = typeof event.ts === "number" ? new Date(event.ts) : undefined;
+    const askedSince = tickOf(event.ts);
     const caseIds = await step.run("list tracked cases", async () => listTrackedCaseIds(await getPrisma(), courtCode, new Date()));
     let summary = emptySummary();
     for (let start = 0; start < caseIds.length; start += CASES_PER_STEP) {

@@ -242,6 +242,14 @@ describe("refresh-court", () => {
       expect(runB.result).toMatchObject({ attempted: 0, alreadyAsked: 30 });
     });
 
+    it("take a tick that cannot be one (seconds for milliseconds) as none: every case is asked", async () => {
+      const ids = await staleCases("nhd", 85600, 3);
+      const inSeconds = Math.floor((Date.now() - 60_000) / 1000);
+      const run = await runAt("nhd", inSeconds, "01TICKSECONDSAAAAAAAAAAAAA");
+      expect(run.result).toMatchObject({ attempted: 3, refreshed: 3, alreadyAsked: 0 });
+      expect(ids.every((id) => scriptedSource.fetchCount("nhd", id) === 1)).toBe(true);
+    });
+
     it("do not ask again a case the court did not answer, and count the court's failure once", async () => {
       const ids = await staleCases("ndd", 85100, 3);
       scriptedSource.setDown("ndd");
