@@ -420,6 +420,99 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(after.body.case).toMatchObject({ assigned_judge: "David G Campbell", case_number: `${caseId}-DGC-1` });
   });
 
+  // The header moved since the stored reading (here: the judge the cache holds is not the court's), so the reading
+  // without parties is followed by one with them, which cannot be had: the budget is spent by the first, the
+  // court answers 500, or a billed page that is not a docket (which holds the case). A bankruptcy case's name (its
+  // debtor's) is printed only with the parties.
+  it("refresh: a reading bought without parties is kept when the one with parties cannot be had (budget spent, court erring, case held): its entries are stored, the parties asked next time", async () => {
+    const kinds = async (court: string, caseId: string) => (await prisma().pacerFee.findMany({ where: { courtCode: court, caseId }, orderBy: { id: "asc" } })).map((fee) => fee.kind);
+    const makeDue = (court: string, caseId: string) =>
+      prisma().$executeRawUnsafe("UPDATE pacer_cases SET changed_at = now() + interval '1 minute' WHERE court_code = $1 AND case_id = $2", court, caseId);
+    const handle = env.pacer.handle.bind(env.pacer);
+    const bankruptcy = `3:${target.name === "pglite" ? "21" : "22"}-bk-${String(20000 + serial)}`;
+    const readings = [
+      { failure: "budget", ...host(LAED, "laed"), court: "laed", day: "2009-06-30" },
+      { failure: "500", ...host(LAED, "laed"), court: "laed", day: "2009-06-30" },
+      { failure: "held", ...host(LAED, "laed"), court: "laed", day: "2009-06-30" },
+      { failure: "budget", ...env.pacer.host("pacer/bankruptcy/akb.html", { court: "akb", caseId: bankruptcy }), court: "akb", day: null },
+    ] as const;
+    for (const { failure, caseId, court, day } of readings) {
+      const label = `${court} ${failure}`;
+      env.pacer.advanceTo(day);
+      const first = await queryCase(court, caseId);
+      expect(first.status, first.text).toBe(200);
+      const header = (kase: CaseResponse["case"]) => ({ name: kase.case_name, number: kase.case_number, nature: kase.nature_of_proceeding, status: kase.status });
+      const stored = (await storedEntries(prisma(), court, caseId)).length;
+      const whole = court === "laed" ? 58 : stored;
+      const parties = await prisma().party.count({ where: { case: { courtCode: court, caseId } } });
+      expect(parties, label).toBeGreaterThan(0);
+      await prisma().$executeRawUnsafe("UPDATE cases SET assigned_judge = 'Judge Moved' WHERE court_code = $1 AND case_id = $2", court, caseId);
+      env.pacer.advanceTo(null);
+      await makeDue(court, caseId);
+      if (failure === "budget") {
+        // Room for one more report: the next one spends the day's budget.
+        const spent = (await prisma().pacerFee.aggregate({ _sum: { costCents: true } }))._sum.costCents!;
+        env.configure({ PACER_DAILY_BUDGET_USD: ((spent + 5) / 100).toFixed(2) });
+      } else {
+        // The real flsd "administratively closed" page, billed one page.
+        const answer = failure === "500" ? { status: 500, body: "Internal Server Error" } : { body: corpusText("pacer/not_dockets/flsd_516827.html") };
+        env.pacer.handle = async (request) => (/DktRpt/.test(request.path) && (await request.form()).list_of_parties_and_counsel ? answer : handle(request));
+      }
+      const run = await refreshCases({ prisma: prisma(), court: findCourt(court)!, caseIds: [caseId], now: new Date() }).finally(() => {
+        env.pacer.handle = handle;
+        env.configure({ PACER_DAILY_BUDGET_USD: undefined });
+      });
+      // Before: refreshed 0, the run recording the budget spent or the court unavailable, the entries not stored.
+      expect(run, label).toMatchObject({ refreshed: 1, unavailable: 0, newEntries: whole - stored });
+      // The first reading billed; the second, refused by the budget or answered 500, billed nothing.
+      const second = failure === "held" ? ["docket_parties"] : [];
+      expect(await kinds(court, caseId), label).toEqual(["docket_full", "docket_since", ...second]);
+      expect(await storedEntries(prisma(), court, caseId), label).toHaveLength(whole);
+      expect(await prisma().party.count({ where: { case: { courtCode: court, caseId } } }), label).toBe(parties);
+      // Served under the header last read with the parties (the debtor's name, not the number), until they are read with it.
+      const since = await callRoute<CaseResponse>(getCase, "/v2/case", { query: { case_id: caseId, court_code: court, last_checked: first.body.meta.queried_at } });
+      expect(since.status, label).toBe(200);
+      expect(since.body.case.assigned_judge, label).toBe("Judge Moved");
+      expect(header(since.body.case), label).toEqual(header(first.body.case));
+      expect(since.body.delta!.new_filings, label).toHaveLength(whole - stored);
+
+      if (failure === "held") {
+        expect((await prisma().pacerCase.findUniqueOrThrow({ where: { courtCode_caseId: { courtCode: court, caseId } } })).reportFailures, label).toBe(1);
+        await endHold(caseId);
+      }
+      await makeDue(court, caseId);
+      expect(await refreshCases({ prisma: prisma(), court: findCourt(court)!, caseIds: [caseId], now: new Date() }), label).toMatchObject({ refreshed: 1, newEntries: 0 });
+      expect(await kinds(court, caseId), label).toEqual(["docket_full", "docket_since", ...second, "docket_since", "docket_parties"]);
+      const after = (await queryCase(court, caseId)).body.case;
+      expect(after.assigned_judge, label).toBe(first.body.case.assigned_judge);
+      expect(header(after), label).toEqual(header(first.body.case));
+    }
+  });
+
+  it("refresh: a reading without parties whose header moved is not kept when the same id's reading with parties prints another case: the id, and so that reading, are in doubt", async () => {
+    const hosted = host(LAED, "laed");
+    env.pacer.advanceTo("2009-06-30");
+    expect((await queryCase("laed", hosted.caseId)).status).toBe(200);
+    const stored = (await storedEntries(prisma(), "laed", hosted.caseId)).length;
+    await prisma().$executeRawUnsafe("UPDATE cases SET case_name = 'In re: Case' WHERE court_code = 'laed' AND case_id = $1", hosted.caseId);
+    env.pacer.advanceTo(null);
+    await prisma().$executeRawUnsafe("UPDATE pacer_cases SET changed_at = now() + interval '1 minute' WHERE court_code = 'laed' AND case_id = $1", hosted.caseId);
+    const handle = env.pacer.handle.bind(env.pacer);
+    env.pacer.handle = async (request) => {
+      const answer = await handle(request);
+      if (!answer || !/DktRpt/.test(request.path) || !(await request.form()).list_of_parties_and_counsel) return answer;
+      return { ...answer, body: String(answer.body).replaceAll(hosted.caseId, "2:19-cv-11111") };
+    };
+    const run = await refreshCases({ prisma: prisma(), court: findCourt("laed")!, caseIds: [hosted.caseId], now: new Date() }).finally(() => {
+      env.pacer.handle = handle;
+    });
+    expect(run).toMatchObject({ refreshed: 0, unavailable: 1, newEntries: 0 });
+    // Both pages were served and billed; nothing of either is stored, and the id is looked up again.
+    expect((await prisma().pacerFee.findMany({ where: { caseId: hosted.caseId }, orderBy: { id: "asc" } })).map((fee) => fee.kind)).toEqual(["docket_full", "docket_since", "docket_parties"]);
+    expect(await storedEntries(prisma(), "laed", hosted.caseId)).toHaveLength(stored);
+    expect(await prisma().pacerCase.findUniqueOrThrow({ where: { courtCode_caseId: { courtCode: "laed", caseId: hosted.caseId } } })).toMatchObject({ mappingRefusedAt: expect.any(Date), reportFailures: 1 });
+  });
+
   it("the 30-page cap: a long docket costs $3.00 at most; the operator summary shows spend per day, court and paid query", async () => {
     const hosted = host(NJD, "njd");
     const answer = await queryCase("njd", hosted.caseId);

@@ -4,7 +4,11 @@
 import type { CourtRecord } from "@/lib/courts/types";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
-import type { SourceCase } from "@/lib/sources/types";
+import { CourtHttpError } from "@/lib/sources/http/court-http-client";
+import type { SourceCase, SourceResult } from "@/lib/sources/types";
+import { EcfUnavailable } from "./ecf-request";
+import { FeeBudgetSpent } from "./fetch-billed-report";
+import { PacerLoginError } from "./pacer-session";
 
 export interface CachedHeader {
   lastRefreshedAt: Date;
@@ -56,4 +60,34 @@ export function withHeaderOf(reading: SourceCase, cached: CachedHeader): SourceC
     dateReopened: null,
     closed: cached.status === "closed" && terminated === null ? true : null,
   };
+}
+
+/** What a reading stores besides its case: the window it covers and when it began (SourceResult "found"). */
+export interface ReadingWindow {
+  enteredSince?: string;
+  readFrom?: string;
+}
+
+/**
+ * The reading with parties that a moved header calls for, once the one without them is bought (`bare`). When
+ * it cannot be had (the fee budget spent by the first, the court erring, not answering or holding the case,
+ * the login refused), the bought one is not thrown away: its entries are kept, without parties and under the
+ * cached header (withHeaderOf). A "not found" or "sealed" answer is the case's answer, and is given.
+ */
+export async function readPartiesOrKeep(
+  bare: SourceCase,
+  cached: CachedHeader,
+  window: ReadingWindow,
+  readParties: () => Promise<SourceResult | SourceCase>,
+): Promise<SourceResult> {
+  const kept: SourceResult = { kind: "found", case: withHeaderOf(bare, cached), partiesOmitted: true, ...window };
+  let withParties: SourceResult | SourceCase;
+  try {
+    withParties = await readParties();
+  } catch (error) {
+    if (error instanceof FeeBudgetSpent || error instanceof EcfUnavailable || error instanceof CourtHttpError || error instanceof PacerLoginError) return kept;
+    throw error;
+  }
+  if (!("kind" in withParties)) return { kind: "found", case: withParties, ...window };
+  return withParties.kind === "unavailable" || withParties.kind === "budget_spent" ? kept : withParties;
 }

@@ -7,18 +7,15 @@
 // that date (ca1's 10-1095: two entries entered 13 and 76 days after their dates): the look-back reads the
 // usual ones again (entry-key.ts merges them), and once a week the reading is whole (every entry, no
 // parties: a few pages on most dockets) so that none stays missing. A reading without parties is never thrown
-// away: should the one with parties that follows a moved header fail, its entries are kept (readKeepingParties). Fees, holds and the budget are the
-// district reports' (fetch-billed-report.ts, report-hold.ts).
+// away: should the one with parties that follows a moved header fail, its entries are kept (readPartiesOrKeep,
+// as for the district courts). Fees, holds and the budget are the district reports' (fetch-billed-report.ts,
+// report-hold.ts).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { FetchCaseRequest, SourceCase, SourceResult } from "@/lib/sources/types";
-import { CourtHttpError } from "@/lib/sources/http/court-http-client";
-import { headerChanged, readCachedHeader, withHeaderOf } from "./cached-header";
-import { EcfUnavailable } from "./ecf-request";
+import { headerChanged, readCachedHeader, readPartiesOrKeep } from "./cached-header";
 import { fetchAppellateReport, type AppellateQuery } from "./fetch-appellate-report";
 import { budgetState } from "./fee-ledger";
 import { holdAbandonedReports } from "./hold-abandoned-reports";
-import { FeeBudgetSpent } from "./fetch-billed-report";
-import { PacerLoginError } from "./pacer-session";
 import type { PacerSettings } from "./pacer-settings";
 import { enteredSinceOf, sinceDay } from "./reading-window";
 import { heldAnswer, refusedAnswer, reportHold } from "./report-hold";
@@ -83,18 +80,8 @@ export async function fetchAppellateCase(prisma: PrismaClient, settings: PacerSe
     const bare = await read({ caseNumber: caseId, since, parties: false });
     if ("kind" in bare) return bare;
     if (!headerChanged(court, caseId, bare, cached)) return { kind: "found", case: bare, partiesOmitted: true, ...window, readFrom };
-    // The reading without parties is bought: should the one with them fail (the fee budget spent by the first,
-    // the court erring or not answering), its entries are kept, under the cached header (withHeaderOf).
-    const kept: SourceResult = { kind: "found", case: withHeaderOf(bare, cached), partiesOmitted: true, ...window, readFrom };
-    let withParties: SourceResult | SourceCase;
-    try {
-      withParties = await read({ caseNumber: caseId, since, parties: true });
-    } catch (error) {
-      if (error instanceof FeeBudgetSpent || error instanceof EcfUnavailable || error instanceof CourtHttpError || error instanceof PacerLoginError) return kept;
-      throw error;
-    }
-    if (!("kind" in withParties)) return { kind: "found", case: withParties, ...window, readFrom };
-    return withParties.kind === "unavailable" || withParties.kind === "budget_spent" ? kept : withParties;
+    // The reading without parties is bought: should the one with them fail, its entries are kept (readPartiesOrKeep).
+    return readPartiesOrKeep(bare, cached, { ...window, readFrom }, () => read({ caseNumber: caseId, since, parties: true }));
   };
   const lastWhole = await lastWholeReading(prisma, court.court_code, caseId);
   if (!lastWhole || now.getTime() - lastWhole.getTime() >= APPELLATE_WHOLE_READING_MS) return readKeepingParties(null);

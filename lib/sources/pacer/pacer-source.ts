@@ -3,7 +3,8 @@
 // entered since the court-local day of its latest cached filing (never later than its last stored reading
 // less an hour, nor than today: reading-window.ts), without parties unless the header changed (that day is
 // read again, and lib/cases/entry-key.ts merges it without duplicates, known entries keeping their
-// appearance time, told that nothing entered before that day is in the reading).
+// appearance time, told that nothing entered before that day is in the reading). When the reading with parties
+// cannot be had, the one without them, bought, is kept under the cached header (readPartiesOrKeep).
 // Before any paid request the fee budget is checked, and a docket report's fee is reserved against it (so
 // concurrent fetches cannot all spend it); court systems that are down, slow or answer an error
 // page make the fetch "unavailable" (503, never charged).
@@ -15,7 +16,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
 import { CourtHttpError } from "@/lib/sources/http/court-http-client";
 import type { FetchCaseRequest, SourceAdapter, SourceCase, SourceResult } from "@/lib/sources/types";
-import { readCachedHeader, headerChanged, type CachedHeader } from "./cached-header";
+import { readCachedHeader, headerChanged, readPartiesOrKeep, type CachedHeader } from "./cached-header";
 import { EcfUnavailable } from "./ecf-request";
 import { fetchAppellateCase } from "./fetch-appellate-case";
 import { budgetState } from "./fee-ledger";
@@ -68,10 +69,16 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
   const base = { pacerCaseId: lookup.pacerCaseId, listedNumber: lookup.listedNumber };
   // When the first report of this reading was asked for: what the court listed then is in what is stored.
   let readFrom: string | undefined;
+  // The answer of a report that printed another case (its id forgotten: fetch-docket-report.ts).
+  let anotherCase: SourceResult | undefined;
   const read = async (query: DocketQuery): Promise<SourceResult | SourceCase> => {
     const page = await fetchDocketReport({ prisma, settings, courtCode: court.court_code, caseId, query, now, signal });
     if (page.kind === "docket") readFrom ??= page.askedAt.toISOString();
-    if (page.kind === "refused") return refusedAnswer(prisma, court.court_code, caseId, page, now);
+    if (page.kind === "refused") {
+      const answer = await refusedAnswer(prisma, court.court_code, caseId, page, now);
+      if (page.servedDocket) anotherCase = answer;
+      return answer;
+    }
     const reading = readDocketReport(page.html);
     if (reading.kind !== "case") {
       return { kind: "unavailable", reason: `${court.court_code}: unreadable docket (${reading.reason}: ${reading.message})`, estimatedRecoveryAt: null };
@@ -90,8 +97,12 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
   const recent = withCachedHeader(partial, cached);
   if (!headerChanged(court, caseId, recent, cached)) return { kind: "found", case: recent, partiesOmitted: true, enteredSince, readFrom };
   // The header moved (judge, name, termination): the parties may have too, so read them with the same range.
-  const withParties = await read({ ...base, enteredSince: since, parties: true });
-  return "kind" in withParties ? withParties : { kind: "found", case: withParties, enteredSince, readFrom };
+  // The reading without them is bought: should that one fail, its entries are kept (readPartiesOrKeep).
+  const answer = await readPartiesOrKeep(recent, cached, { enteredSince, readFrom }, () => read({ ...base, enteredSince: since, parties: true }));
+  // Unless the same id then printed another case: the id is in doubt (forgotten), and so is the reading bought
+  // by it, whose header moved as another case's would (a docket passes as this case's when it prints this
+  // number anywhere, fetch-docket-report.ts).
+  return anotherCase ?? answer;
 }
 
 export function createPacerSource(): SourceAdapter {
