@@ -2,6 +2,10 @@
 // session ids of state portals). Deliberately small: name/value by domain and path, host-only or domain
 // cookies, expiry by Max-Age or Expires; what a court's own pages set is stored back from responses.
 // A jar belongs to one client session; nothing here is shared between accounts.
+// Secure cookies (the attribute, or a session set for an https server) are never sent to a plain http URL:
+// the court HTTP client follows redirects itself (redirect-hop.ts), and a court's redirect from https to http
+// must not carry the PACER token in clear (fetch, following redirects, dropped the Cookie header on any change
+// of origin; the jar matches by host name only).
 
 interface StoredCookie {
   name: string;
@@ -12,15 +16,20 @@ interface StoredCookie {
   hostOnly: boolean;
   path: string;
   expiresAt: number | null;
+  /** Sent over https only. */
+  secure: boolean;
 }
 
 export class CookieJar {
   private cookies: StoredCookie[] = [];
 
-  /** Sets a cookie as a client would for `domain` (".uscourts.gov" style: subdomains included). */
-  set(domain: string, name: string, value: string, path = "/"): void {
+  /**
+   * Sets a cookie as a client would for `domain` (".uscourts.gov" style: subdomains included); `secure`: sent
+   * over https only (a session for an https server).
+   */
+  set(domain: string, name: string, value: string, path = "/", secure = false): void {
     const clean = domain.toLowerCase().replace(/^\./, "");
-    this.put({ name, value, domain: clean, hostOnly: !domain.startsWith("."), path, expiresAt: null });
+    this.put({ name, value, domain: clean, hostOnly: !domain.startsWith("."), path, expiresAt: null, secure });
   }
 
   /** Stores the Set-Cookie headers of a response to `url`. */
@@ -37,6 +46,7 @@ export class CookieJar {
         hostOnly: true,
         path: "/",
         expiresAt: null,
+        secure: false,
       };
       for (const attribute of attributes) {
         const [rawKey = "", ...rest] = attribute.split("=");
@@ -52,6 +62,7 @@ export class CookieJar {
         } else if (key === "path" && value.startsWith("/")) cookie.path = value;
         else if (key === "max-age" && /^-?\d+$/.test(value)) cookie.expiresAt = Date.now() + Number(value) * 1000;
         else if (key === "expires" && cookie.expiresAt === null && !Number.isNaN(Date.parse(value))) cookie.expiresAt = Date.parse(value);
+        else if (key === "secure") cookie.secure = true;
       }
       this.put(cookie);
     }
@@ -59,14 +70,15 @@ export class CookieJar {
 
   /** The Cookie header for a request to `url`, or null when no cookie applies. */
   headerFor(url: string): string | null {
-    const { hostname, pathname } = new URL(url);
+    const { hostname, pathname, protocol } = new URL(url);
     const host = hostname.toLowerCase();
     const now = Date.now();
     this.cookies = this.cookies.filter((cookie) => cookie.expiresAt === null || cookie.expiresAt > now);
     const matching = this.cookies.filter(
       (cookie) =>
         (cookie.hostOnly ? host === cookie.domain : host === cookie.domain || host.endsWith(`.${cookie.domain}`)) &&
-        pathname.startsWith(cookie.path),
+        pathname.startsWith(cookie.path) &&
+        (!cookie.secure || protocol === "https:"),
     );
     return matching.length > 0 ? matching.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ") : null;
   }

@@ -115,10 +115,12 @@ async function send(request: EcfRequest, token: string): Promise<EcfPage> {
   const base = ecfBaseUrl(request.settings, request.courtCode);
   const url = `${base}${request.path}`;
   const jar = new CookieJar();
-  const host = new URL(url).hostname;
-  jar.set(host, "NextGenCSO", token);
-  jar.set(host, "PacerSession", token);
-  if (request.settings.clientCode) jar.set(host, "PacerClientCode", request.settings.clientCode);
+  const { hostname: host, protocol } = new URL(url);
+  // Secure for an https server: a redirect of its to plain http does not carry the token in clear (cookie-jar.ts).
+  const secure = protocol === "https:";
+  jar.set(host, "NextGenCSO", token, "/", secure);
+  jar.set(host, "PacerSession", token, "/", secure);
+  if (request.settings.clientCode) jar.set(host, "PacerClientCode", request.settings.clientCode, "/", secure);
   let body: FormData | undefined;
   if (request.form) {
     body = new FormData();
