@@ -252,6 +252,9 @@ describe("court HTTP client", () => {
       const redirected = await court.request({ url: `${server.baseUrl}/to-busy-elsewhere`, retryIfMaybeReceived }).catch((error: unknown) => error);
       expect(redirected).toBeInstanceOf(CourtHttpError);
       expect((redirected as CourtHttpError).retryAt!.getTime()).toBeGreaterThan(Date.now() + 100_000);
+      // The request itself was answered (the redirect): a billed report may have been billed, so it is one
+      // the court may have received (ecf-request.ts keeps its fee estimate). Before: not received, fee dropped.
+      expect(redirected).toMatchObject({ maybeReceived: true });
     }
     expect(server.requests(/\/busy$/).length).toBe(asked);
   });

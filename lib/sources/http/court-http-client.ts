@@ -214,10 +214,13 @@ export function createCourtHttpClient(options: CourtHttpClientOptions): CourtHtt
         text: () => decodePage(body),
       };
     } catch (error) {
-      // A redirect to a host in its quiet, not followed: refused as the quiet refuses any request.
+      // A redirect to a host in its quiet, not followed: refused as the quiet refuses any request. The request
+      // itself was received (its answer was the redirect): a billed report may have been billed, its receipt on
+      // the page not asked for, so it counts as maybe received, as any failure after a redirect does
+      // (send-on-own-connection.ts).
       if (error instanceof CourtHttpError) {
         exchange.error = error.message;
-        throw new CourtHttpError(error.message, error.kind, attempt, false, error.retryAt);
+        throw new CourtHttpError(error.message, error.kind, attempt, true, error.retryAt);
       }
       const kind = request.signal?.aborted ? "aborted" : timeout.aborted ? "timeout" : "network";
       const detail = kind === "timeout" ? `no answer within ${request.timeoutMs ?? options.timeoutMs} ms` : describe(error);
