@@ -15,7 +15,8 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { refreshCases } from "@/lib/refresh/refresh-cases";
 import { caseObjectOf } from "@/lib/sources/read-saved-page";
 import { fetchAcisCourts, forgetAcisCourtsForTests } from "@/lib/sources/florida/fetch-acis";
-import { resetCourtHttpClientForTests } from "@/lib/sources/http/court-http-client";
+import { getCourtHttpClient, resetCourtHttpClientForTests } from "@/lib/sources/http/court-http-client";
+import { withFetchDeadline } from "@/lib/sources/http/fetch-deadline";
 import { inBackground } from "@/lib/sources/http/request-priority";
 import { forgetFeeBudgetNotice, spentFeeBudget } from "@/lib/sources/pacer/fee-budget-notice";
 import { readAcisDocketEntries } from "@/lib/sources/florida/read-acis-docket-entries";
@@ -143,6 +144,27 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("the free public docket systems
       expect(Array.isArray(courts) && courts.length).toBeGreaterThan(0);
     } finally {
       env.acis.courtsDelayMs = 0;
+    }
+  });
+
+  it("Florida: the list of courts one caller started waits for a short quiet of the court on its own deadline, not on that caller's", async () => {
+    forgetAcisCourtsForTests();
+    // The host (every replayed system's here) asks for 2 s of quiet.
+    env.server.rewrite(/RSS\/Cases\/JSON\/24-998/, (answer) => ({ status: 429, headers: { ...answer.headers, "retry-after": "2" }, body: Buffer.from("Too Many Requests") }));
+    try {
+      await expect(getCourtHttpClient().request({ url: `${env.server.baseUrl}/RSS/Cases/JSON/24-998.json`, retry: false })).rejects.toMatchObject({ retryAt: expect.any(Date) });
+      env.server.clearFaults();
+      // A fetch whose deadline comes before the quiet's end starts the list; one with time to wait joins it.
+      const short = withFetchDeadline(Date.now() + 500, () => fetchAcisCourts(AbortSignal.timeout(500)));
+      const long = withFetchDeadline(Date.now() + 6_000, () => fetchAcisCourts(AbortSignal.timeout(6_000)));
+      await expect(short).rejects.toBeInstanceOf(Error);
+      // Before: the shared request ran on the first caller's fetch deadline (async context) and failed at once
+      // for the quiet, failing the caller that could have waited with it.
+      const courts = await long;
+      expect(Array.isArray(courts) && courts.length).toBeGreaterThan(0);
+    } finally {
+      env.server.clearFaults();
+      resetCourtHttpClientForTests();
     }
   });
 

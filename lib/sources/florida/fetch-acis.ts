@@ -4,6 +4,7 @@
 // paged list (50 a page; entries newest first).
 import { getEnv } from "@/lib/env";
 import { CourtHttpError, getCourtHttpClient, type CourtResponse } from "../http/court-http-client";
+import { onOwnFetchDeadline } from "../http/fetch-deadline";
 import { asShared } from "../http/request-priority";
 import type { PageRefusal } from "../types";
 import { readAcisCourts, type AcisCourt } from "./read-acis-courts";
@@ -31,7 +32,10 @@ let courts: { base: string; at: number; list: Promise<AcisCourt[] | PageRefusal>
 export function fetchAcisCourts(signal: AbortSignal): Promise<AcisCourt[] | PageRefusal> {
   const base = getEnv().ACIS_BASE_URL;
   if (!courts || courts.base !== base || Date.now() - courts.at > COURTS_KEPT_MS) {
-    const asked = asShared(() => get(url("/courts"), "acis:courts", AbortSignal.timeout(getEnv().SOURCE_TIMEOUT_MS)));
+    const timeoutMs = getEnv().SOURCE_TIMEOUT_MS;
+    // Its own deadline in async context too (fetch-deadline.ts): a court's quiet that the starting fetch
+    // cannot wait for, another fetch waiting for the list may.
+    const asked = asShared(() => onOwnFetchDeadline(Date.now() + timeoutMs, () => get(url("/courts"), "acis:courts", AbortSignal.timeout(timeoutMs))));
     const list = asked.then((response) =>
       response.status === 200 ? readAcisCourts(response.text()) : ({ kind: "refused", reason: "error_page", message: `the list of courts answered HTTP ${response.status}` } as const),
     );

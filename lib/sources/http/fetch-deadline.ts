@@ -16,3 +16,11 @@ export function withFetchDeadline<T>(at: number, work: () => Promise<T>): Promis
 export function currentFetchDeadline(): number | null {
   return storage.getStore() ?? null;
 }
+
+/**
+ * Work shared by fetches that did not start it (ACIS' list of courts): on its own deadline, not on the earlier
+ * one of the fetch that happened to start it, which would fail every fetch waiting for it at that fetch's end.
+ */
+export function onOwnFetchDeadline<T>(at: number, work: () => Promise<T>): Promise<T> {
+  return storage.run(at, work);
+}
