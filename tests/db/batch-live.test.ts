@@ -84,11 +84,13 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a batch over the live sources 
 
 
   it("cases of one court read no more at once than its host takes: each report has its whole deadline, as a single query's has", async () => {
-    // Reports that take 60% of the fetch's deadline; the court's host takes two requests at once.
-    pacer.configure({ COURT_HTTP_CONCURRENCY: "2", SOURCE_TIMEOUT_MS: "2500" });
+    // Reports that take 2 s of the fetch's 3.5 s deadline; the court's host takes two requests at once. Read
+    // two at a time, each has 1.5 s to spare (a loaded machine's parsing and writes); read four at once, the
+    // last two wait 2 s for the host and end 0.5 s past their deadline at the earliest, whatever the load.
+    pacer.configure({ COURT_HTTP_CONCURRENCY: "2", SOURCE_TIMEOUT_MS: "3500" });
     try {
       const cases = Array.from({ length: 4 }, () => host());
-      pacer.server.fail({ match: /DktRpt\.pl/, kind: "slow", delayMs: 1500 });
+      pacer.server.fail({ match: /DktRpt\.pl/, kind: "slow", delayMs: 2000 });
       const answer = await batch(cases.map((hosted) => ({ case_id: hosted.caseId, court_code: "laed" })));
       expect(answer.status, answer.text).toBe(200);
       // Before: four read at once, the last reports waited for the host and were cut off at their fetch's
@@ -104,10 +106,10 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a batch over the live sources 
 
   it("cases of one court read no more at once than its host's own COURT_HTTP_HOST_LIMITS rule lets run", async () => {
     // The default takes four at once; the replay host's own rule, two (the CM/ECF hosts are 127.0.0.1 here).
-    pacer.configure({ COURT_HTTP_CONCURRENCY: "4", COURT_HTTP_HOST_LIMITS: "127.0.0.1=1000/2", SOURCE_TIMEOUT_MS: "2500" });
+    pacer.configure({ COURT_HTTP_CONCURRENCY: "4", COURT_HTTP_HOST_LIMITS: "127.0.0.1=1000/2", SOURCE_TIMEOUT_MS: "3500" });
     try {
       const cases = Array.from({ length: 4 }, () => host());
-      pacer.server.fail({ match: /DktRpt\.pl/, kind: "slow", delayMs: 1500 });
+      pacer.server.fail({ match: /DktRpt\.pl/, kind: "slow", delayMs: 2000 });
       const answer = await batch(cases.map((hosted) => ({ case_id: hosted.caseId, court_code: "laed" })));
       expect(answer.status, answer.text).toBe(200);
       // Before: the batch read min(4, COURT_HTTP_CONCURRENCY) = 4 at once, the client let two run, and the
@@ -123,9 +125,9 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a batch over the live sources 
   it("cases of several courts one host serves (TAMES' Texas courts) read no more at once than that host takes", async () => {
     // The same shape as the PACER case above, across four courts of one court system (search.txcourts.gov);
     // each page's request may take its whole fetch's deadline.
-    pacer.configure({ COURT_HTTP_CONCURRENCY: "2", SOURCE_TIMEOUT_MS: "2500", COURT_HTTP_TIMEOUT_MS: "2500" });
+    pacer.configure({ COURT_HTTP_CONCURRENCY: "2", SOURCE_TIMEOUT_MS: "3500", COURT_HTTP_TIMEOUT_MS: "3500" });
     try {
-      free.server.fail({ match: /Case\.aspx/, kind: "slow", delayMs: 1500 });
+      free.server.fail({ match: /Case\.aspx/, kind: "slow", delayMs: 2000 });
       const cases = [["01-25-00011-CV", "texapp1"], ["02-82-00084-CV", "texapp2"], ["03-20-00601-CV", "texapp3"], ["05-25-00919-CV", "texapp5"]];
       const answer = await batch(cases.map(([caseId, court]) => ({ case_id: caseId!, court_code: court! })));
       expect(answer.status, answer.text).toBe(200);
