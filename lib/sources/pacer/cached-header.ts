@@ -3,6 +3,7 @@
 // and the reading is made again with them.
 import type { CourtRecord } from "@/lib/courts/types";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { logEvent } from "@/lib/log";
 import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
 import { CourtHttpError } from "@/lib/sources/http/court-http-client";
 import type { SourceCase, SourceResult } from "@/lib/sources/types";
@@ -75,19 +76,32 @@ export interface ReadingWindow {
  * cached header (withHeaderOf). A "not found" or "sealed" answer is the case's answer, and is given.
  */
 export async function readPartiesOrKeep(
+  where: { courtCode: string; caseId: string },
   bare: SourceCase,
   cached: CachedHeader,
   window: ReadingWindow,
   readParties: () => Promise<SourceResult | SourceCase>,
 ): Promise<SourceResult> {
-  const kept: SourceResult = { kind: "found", case: withHeaderOf(bare, cached), partiesOmitted: true, ...window };
+  // The failure is said here, as the fetch's would have been: the reading is answered "found", so neither the
+  // query's 503 nor the refresh run's unavailable count or last error shows a court failing every reading with
+  // parties (and each refresh that finds the header moved buying the reading without them again).
+  const keep = (why: string): SourceResult => {
+    logEvent("warn", "pacer reading with parties not had after the header moved: the reading without them is kept under the cached header", {
+      court_code: where.courtCode,
+      case_id: where.caseId,
+      reason: why,
+    });
+    return { kind: "found", case: withHeaderOf(bare, cached), partiesOmitted: true, ...window };
+  };
   let withParties: SourceResult | SourceCase;
   try {
     withParties = await readParties();
   } catch (error) {
-    if (error instanceof FeeBudgetSpent || error instanceof EcfUnavailable || error instanceof CourtHttpError || error instanceof PacerLoginError) return kept;
+    if (error instanceof FeeBudgetSpent || error instanceof EcfUnavailable || error instanceof CourtHttpError || error instanceof PacerLoginError) return keep(error.message);
     throw error;
   }
   if (!("kind" in withParties)) return { kind: "found", case: withParties, ...window };
-  return withParties.kind === "unavailable" || withParties.kind === "budget_spent" ? kept : withParties;
+  if (withParties.kind === "unavailable") return keep(withParties.reason);
+  if (withParties.kind === "budget_spent") return keep("PACER fee budget reached");
+  return withParties;
 }

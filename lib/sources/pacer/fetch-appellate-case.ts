@@ -81,7 +81,7 @@ export async function fetchAppellateCase(prisma: PrismaClient, settings: PacerSe
     if ("kind" in bare) return bare;
     if (!headerChanged(court, caseId, bare, cached)) return { kind: "found", case: bare, partiesOmitted: true, ...window, readFrom };
     // The reading without parties is bought: should the one with them fail, its entries are kept (readPartiesOrKeep).
-    return readPartiesOrKeep(bare, cached, { ...window, readFrom }, () => read({ caseNumber: caseId, since, parties: true }));
+    return readPartiesOrKeep({ courtCode: court.court_code, caseId }, bare, cached, { ...window, readFrom }, () => read({ caseNumber: caseId, since, parties: true }));
   };
   const lastWhole = await lastWholeReading(prisma, court.court_code, caseId);
   if (!lastWhole || now.getTime() - lastWhole.getTime() >= APPELLATE_WHOLE_READING_MS) return readKeepingParties(null);

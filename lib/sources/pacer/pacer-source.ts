@@ -98,7 +98,7 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
   if (!headerChanged(court, caseId, recent, cached)) return { kind: "found", case: recent, partiesOmitted: true, enteredSince, readFrom };
   // The header moved (judge, name, termination): the parties may have too, so read them with the same range.
   // The reading without them is bought: should that one fail, its entries are kept (readPartiesOrKeep).
-  const answer = await readPartiesOrKeep(recent, cached, { enteredSince, readFrom }, () => read({ ...base, enteredSince: since, parties: true }));
+  const answer = await readPartiesOrKeep({ courtCode: court.court_code, caseId }, recent, cached, { enteredSince, readFrom }, () => read({ ...base, enteredSince: since, parties: true }));
   // Unless the same id then printed another case: the id is in doubt (forgotten), and so is the reading bought
   // by it, whose header moved as another case's would (a docket passes as this case's when it prints this
   // number anywhere, fetch-docket-report.ts).
