@@ -513,6 +513,32 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
     expect(await prisma().pacerCase.findUniqueOrThrow({ where: { courtCode_caseId: { courtCode: "laed", caseId: hosted.caseId } } })).toMatchObject({ mappingRefusedAt: expect.any(Date), reportFailures: 1 });
   });
 
+  it("refresh: a reading without parties whose heading names another case (this number printed only below it) is not kept when the reading with parties fails", async () => {
+    const hosted = host(LAED, "laed");
+    env.pacer.advanceTo("2009-06-30");
+    expect((await queryCase("laed", hosted.caseId)).status).toBe(200);
+    const stored = (await storedEntries(prisma(), "laed", hosted.caseId)).length;
+    env.pacer.advanceTo(null);
+    await prisma().$executeRawUnsafe("UPDATE pacer_cases SET changed_at = now() + interval '1 minute' WHERE court_code = 'laed' AND case_id = $1", hosted.caseId);
+    const handle = env.pacer.handle.bind(env.pacer);
+    env.pacer.handle = async (request) => {
+      if (!/DktRpt/.test(request.path)) return handle(request);
+      const form = await request.form();
+      if (form.list_of_parties_and_counsel) return { status: 500, body: "Internal Server Error" };
+      const answer = await handle(request);
+      if (!answer || form.date_range_type !== "Entered") return answer;
+      // Another case's docket that names this one in a block below its heading passes the fetcher's check.
+      const body = String(answer.body).replaceAll(hosted.caseId, "2:19-cv-11111");
+      return { ...answer, body: body.replace(/<\/body>/i, `<p>Member Case #: ${hosted.caseId}</p></body>`) };
+    };
+    const run = await refreshCases({ prisma: prisma(), court: findCourt("laed")!, caseIds: [hosted.caseId], now: new Date() }).finally(() => {
+      env.pacer.handle = handle;
+    });
+    // Before: kept (refreshed 1), another case's entries stored as this one's.
+    expect(run).toMatchObject({ refreshed: 0, unavailable: 1, newEntries: 0 });
+    expect(await storedEntries(prisma(), "laed", hosted.caseId)).toHaveLength(stored);
+  });
+
   it("the 30-page cap: a long docket costs $3.00 at most; the operator summary shows spend per day, court and paid query", async () => {
     const hosted = host(NJD, "njd");
     const answer = await queryCase("njd", hosted.caseId);

@@ -29,9 +29,11 @@ import { planAppellateRefresh } from "./plan-appellate-refresh";
 import { planPacerRefresh } from "./plan-pacer-refresh";
 import { PacerLoginError } from "./pacer-session";
 import { ecfBaseUrl, pacerSettings, type PacerSettings } from "./pacer-settings";
+import { isSameCase } from "./printed-case-number";
 import { readDocketReport } from "./read-docket-report";
 import { enteredSinceOf, sinceDay } from "./reading-window";
 import { heldAnswer, refusedAnswer, reportHold } from "./report-hold";
+import { splitCmEcfNumber } from "./split-cmecf-number";
 
 /**
  * A reading without parties lacks what CM/ECF prints in the party listing: a bankruptcy case's name (its
@@ -48,6 +50,13 @@ function withCachedHeader(reading: SourceCase, cached: CachedHeader): SourceCase
     judge: reading.judge ?? cached.assignedJudge,
     natureOfSuit: reading.natureOfSuit ?? cached.natureOfProceeding,
   };
+}
+
+/** Whether the number a reading's heading prints is the case asked for (a number either side cannot parse: yes). */
+function headsThisCase(caseId: string, reading: SourceCase): boolean {
+  const asked = splitCmEcfNumber(caseId);
+  const heading = splitCmEcfNumber(reading.caseNumber);
+  return !asked || !heading || isSameCase(heading, asked);
 }
 
 async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court, caseId, now, signal }: FetchCaseRequest): Promise<SourceResult> {
@@ -97,7 +106,13 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
   const recent = withCachedHeader(partial, cached);
   if (!headerChanged(court, caseId, recent, cached)) return { kind: "found", case: recent, partiesOmitted: true, enteredSince, readFrom };
   // The header moved (judge, name, termination): the parties may have too, so read them with the same range.
-  // The reading without them is bought: should that one fail, its entries are kept (readPartiesOrKeep).
+  // The reading without them is bought: should that one fail, its entries are kept (readPartiesOrKeep). Not when
+  // its heading names another case: the page passed as this case's only by printing this number elsewhere (a
+  // member or related case's, fetch-docket-report.ts), and its moved header is that other case's.
+  if (!headsThisCase(caseId, recent)) {
+    const withParties = await read({ ...base, enteredSince: since, parties: true });
+    return "kind" in withParties ? withParties : { kind: "found", case: withParties, enteredSince, readFrom };
+  }
   const answer = await readPartiesOrKeep({ courtCode: court.court_code, caseId }, recent, cached, { enteredSince, readFrom }, () => read({ ...base, enteredSince: since, parties: true }));
   // Unless the same id then printed another case: the id is in doubt (forgotten), and so is the reading bought
   // by it, whose header moved as another case's would (a docket passes as this case's when it prints this
