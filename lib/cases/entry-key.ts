@@ -2,7 +2,8 @@
 // again (and keeps its appearance time). An entry is known first by its number, then by the source's own
 // entry id (ACMS GUIDs, CM/ECF sequence numbers), then by its document, and a minute entry without any of
 // these by its filing time and text. An entry read once with its sequence number and once without (CM/ECF
-// appellate's docket and summary forms) is the stored one carrying its document.
+// appellate's docket and summary forms) is the stored one carrying its document, or without a document the
+// stored one of its filing time and text.
 //
 // Real dockets repeat numbers (old CM/ECF dockets give a motion and the order on it one number; a sealed
 // placeholder shares its document's number) and list identical minute entries on one day, so one such
@@ -145,23 +146,38 @@ export function assignEntryKeys(incoming: readonly KeyedEntry[], stored: readonl
 
   // The same entry read once with its sequence number and once without (CM/ECF appellate's summary form of a
   // docket has no selection checkboxes, its docket form has): its document, an id of the source too, says it is
-  // the stored one, whichever form was stored. Numbered entries are known by their number.
+  // the stored one, whichever form was stored; without a document, its filing time and its very text, where
+  // the stored one can be in this reading. Numbered entries are known by their number. Of several stored
+  // entries with its document, the one of its filing time and text first, so neither the store's order nor the
+  // docket's pairs two entries sharing a document crosswise.
   const storedWithDocument = groupBy(
     stored.filter((identity) => identity.document !== null),
     (identity) => identity.document,
+  );
+  const storedWithoutDocument = groupBy(
+    stored.filter((identity) => identity.document === null),
+    (identity) => `${identity.filedMs}\u0000${identity.description}`,
   );
   for (const [base, unmatched] of unmatchedByBase) {
     const sequenced = base.startsWith("seq:");
     if (!sequenced && !isLoose(base)) continue;
     for (const index of unmatched) {
       const entry = incoming[index]!;
+      const filedMs = Date.parse(entry.filed_at);
       const other = (identity: StoredIdentity) =>
-        sequenced
+        !used.has(identity) &&
+        (sequenced
           ? isLoose(baseOf(identity.key)) && (identity.sequence === null || identity.sequence === entry.source_sequence)
-          : baseOf(identity.key).startsWith("seq:") && !conflicting(entry, identity);
-      const found = documentsOf(entry)
-        .map((document) => storedWithDocument.get(document)?.find((identity) => !used.has(identity) && other(identity)))
-        .find((identity) => identity !== undefined);
+          : baseOf(identity.key).startsWith("seq:") && !conflicting(entry, identity));
+      const documents = documentsOf(entry);
+      const candidates = (
+        documents.length > 0
+          ? documents.flatMap((document) => storedWithDocument.get(document) ?? [])
+          : (storedWithoutDocument.get(`${filedMs}\u0000${entry.description}`) ?? []).filter(inReading)
+      ).filter(other);
+      const sameFiling = (identity: StoredIdentity) => identity.filedMs === filedMs;
+      const found =
+        candidates.find((identity) => sameFiling(identity) && identity.description === entry.description) ?? candidates.find(sameFiling) ?? candidates[0];
       if (!found) continue;
       used.add(found);
       keys[index] = found.key;

@@ -264,4 +264,23 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("change detection on real docke
     expect(stored.entries).toHaveLength(withTriplets.entries.length);
     expect(newEntriesSince(stored.entries, first.storedAt)).toHaveLength(1);
   });
+
+  // CM/ECF appellate prints an unnumbered entry's sequence number (its selection checkbox) only in the docket form
+  // of its page, not in the summary form: these dockets' unnumbered entries without a document, read in one form
+  // and then the other (the summary form made by dropping the checkboxes' numbers), are each stored once.
+  it.each([
+    ["pacer/appellate/cadc_1.html", "cadc"],
+    ["pacer/appellate/ca1_2.html", "ca1"],
+  ])("%s read with its entries' sequence numbers and without, in either order: nothing new, nothing stored twice", async (file, code) => {
+    const court = findCourt(code)!;
+    const docketForm = readRecord(file, readAppellateDocket);
+    expect(docketForm.entries.some((entry) => entry.number === null && entry.sequence && !entry.documentId)).toBe(true);
+    const summaryForm = { ...docketForm, entries: docketForm.entries.map((entry) => ({ ...entry, sequence: null })) };
+    for (const order of [[docketForm, summaryForm, docketForm], [summaryForm, docketForm, summaryForm]]) {
+      const caseId = caseIdFor(court);
+      await store(court, caseId, order[0]!);
+      for (const reading of order.slice(1)) expect((await store(court, caseId, reading)).newEntries).toBe(0);
+      expect((await read(court, caseId)).entries).toHaveLength(docketForm.entries.length);
+    }
+  });
 });

@@ -89,3 +89,54 @@ describe("entry keys with and without a sequence number", () => {
     expect(keys).toEqual(["seq:8442999"]);
   });
 });
+
+describe("entry keys with and without a sequence number: entries without a document, entries sharing one", () => {
+  // The docket form of cadc 22-8513 gives its seven unnumbered entries a selection checkbox and no document; the
+  // summary form of such an entry gives neither, so only its filing day and text say which it is.
+  const filed = "2022-08-29T00:00:00-04:00";
+  const read = (sequence: string | null, description: string, document: string | null = null, at = filed) => ({
+    entry_number: null,
+    source_sequence: sequence,
+    filed_at: at,
+    description,
+    document_identifier: document,
+  });
+  const storedAs = (entry: ReturnType<typeof read>, key = entryKey(entry)): StoredIdentity => ({
+    key,
+    sequence: entry.source_sequence,
+    description: entry.description,
+    filedMs: Date.parse(entry.filed_at),
+    document: entry.document_identifier,
+    appearedMs: Date.parse(entry.filed_at),
+  });
+  const text = "Petition for permission to appeal filed [1965022] (AAA)";
+
+  it("an entry without a document stored with its sequence number, read without it, is the stored one", () => {
+    const before = storedAs(read("1965022", text));
+    expect(assignEntryKeys([read(null, text)], [before])).toEqual([before.key]);
+  });
+
+  it("an entry without a document stored without its sequence number, read with it, is the stored one", () => {
+    const before = storedAs(read(null, text));
+    expect(assignEntryKeys([read("1965022", text)], [before])).toEqual([before.key]);
+  });
+
+  it("another text, or another day, without a document is another entry", () => {
+    const before = storedAs(read("1965022", text));
+    expect(assignEntryKeys([read(null, "CLERK'S ORDER filed")], [before])).not.toEqual([before.key]);
+    expect(assignEntryKeys([read(null, text, null, "2022-08-30T00:00:00-04:00")], [before])).not.toEqual([before.key]);
+  });
+
+  it("two entries sharing one document, read in the other form, are each the stored one of its text, whatever order the store lists them in", () => {
+    const a = read("100", "Brief filed", "0001", "2022-08-29T00:00:00-04:00");
+    const b = read("200", "Corrected brief filed", "0001", "2022-09-02T00:00:00-04:00");
+    const withSequence = [storedAs(a), storedAs(b)];
+    const withoutSequence = [storedAs({ ...a, source_sequence: null }, "doc:0001"), storedAs({ ...b, source_sequence: null }, "doc:0001#2")];
+    for (const stored of [withSequence, [...withSequence].reverse()]) {
+      expect(assignEntryKeys([{ ...a, source_sequence: null }, { ...b, source_sequence: null }], stored)).toEqual(["seq:100", "seq:200"]);
+    }
+    for (const stored of [withoutSequence, [...withoutSequence].reverse()]) {
+      expect(assignEntryKeys([a, b], stored)).toEqual(["doc:0001", "doc:0001#2"]);
+    }
+  });
+});
