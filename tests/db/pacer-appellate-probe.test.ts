@@ -213,6 +213,38 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("courts of appeals probe on %s"
     expect((await queryCase("cadc", "22-8513")).body.case!.case_name).toBe(name);
   });
 
+  // As above, the reading with parties failing otherwise: the court erring (HTTP 500, nothing billed), or not
+  // answering (given up before the fetch's deadline, which would drop the bought reading with it: sent, so kept as
+  // an estimate, and the case's reports held).
+  it.each([
+    ["answering 500", { kind: "status" as const, status: 500 }, [["docket_full", false], ["docket_since", false]], false],
+    ["not answering", { kind: "hang" as const }, [["docket_full", false], ["docket_since", false], ["docket_parties", true]], true],
+  ])("a reading bought without parties is kept when the one with parties fails, the court %s: stored under the cached header, counted refreshed", async (_why, fault, fees, held) => {
+    env.pacer.hostAppellate("pacer/appellate/cadc_1.html", { court: "cadc" });
+    env.pacer.advanceTo("2022-09-10");
+    expect((await queryCase("cadc", "22-8513")).status).toBe(200);
+    await prisma().$executeRawUnsafe(`UPDATE cases SET case_name = 'In re: Case' WHERE court_code = 'cadc'`);
+    env.pacer.advanceTo(null);
+    await makeDue("cadc");
+    env.configure({ SOURCE_TIMEOUT_MS: "4000" });
+    try {
+      env.server.fail({ match: /CaseSummary.*incPtyAty=Y/, ...fault });
+      const court = findCourt("cadc")!;
+      const run = await refreshCases({ prisma: prisma(), court, caseIds: ["22-8513"], now: new Date() });
+      expect(run).toMatchObject({ refreshed: 1, newEntries: 2, unavailable: 0 });
+      const rows = await prisma().pacerFee.findMany({ orderBy: { id: "asc" } });
+      expect(rows.map((fee) => [fee.kind, fee.estimated])).toEqual(fees);
+      const stored = await prisma().case.findFirst({ where: { courtCode: "cadc" }, select: { caseName: true, _count: { select: { parties: true } } } });
+      expect(stored).toMatchObject({ caseName: "In re: Case" });
+      expect(stored!._count.parties).toBeGreaterThan(0);
+      const pacerCase = await prisma().pacerCase.findFirst({ where: { courtCode: "cadc" } });
+      expect(pacerCase!.reportFailures > 0).toBe(held);
+    } finally {
+      env.server.clearFaults();
+      env.configure({ SOURCE_TIMEOUT_MS: undefined });
+    }
+  });
+
   it("a case no refresh kept current, queried by two agents at once, is read again once", async () => {
     env.pacer.hostAppellate("pacer/appellate/cadc_1.html", { court: "cadc" });
     expect((await queryCase("cadc", "22-8513")).status).toBe(200);

@@ -434,6 +434,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
       { failure: "budget", ...host(LAED, "laed"), court: "laed", day: "2009-06-30" },
       { failure: "500", ...host(LAED, "laed"), court: "laed", day: "2009-06-30" },
       { failure: "held", ...host(LAED, "laed"), court: "laed", day: "2009-06-30" },
+      { failure: "hang", ...host(LAED, "laed"), court: "laed", day: "2009-06-30" },
       { failure: "budget", ...env.pacer.host("pacer/bankruptcy/akb.html", { court: "akb", caseId: bankruptcy }), court: "akb", day: null },
     ] as const;
     for (const { failure, caseId, court, day } of readings) {
@@ -451,8 +452,17 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
       await makeDue(court, caseId);
       if (failure === "budget") {
         // Room for one more report: the next one spends the day's budget.
-        const spent = (await prisma().pacerFee.aggregate({ _sum: { costCents: true } }))._sum.costCents!;
+        // (What the budget counts: billed fees, not the estimates unanswered reports left.)
+        const spent = (await prisma().pacerFee.aggregate({ where: { estimated: false }, _sum: { costCents: true } }))._sum.costCents!;
         env.configure({ PACER_DAILY_BUDGET_USD: ((spent + 5) / 100).toFixed(2) });
+      } else if (failure === "hang") {
+        // The court does not answer the reading with parties within the fetch's time: it is given up before the
+        // fetch's deadline (which would drop the bought reading with it), kept as an estimate, the case held.
+        env.configure({ SOURCE_TIMEOUT_MS: "4000" });
+        env.pacer.handle = async (request) => {
+          if (/DktRpt/.test(request.path) && (await request.form()).list_of_parties_and_counsel) await new Promise((resolve) => setTimeout(resolve, 6_000));
+          return handle(request);
+        };
       } else {
         // The real flsd "administratively closed" page, billed one page.
         const answer = failure === "500" ? { status: 500, body: "Internal Server Error" } : { body: corpusText("pacer/not_dockets/flsd_516827.html") };
@@ -460,12 +470,12 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
       }
       const run = await refreshCases({ prisma: prisma(), court: findCourt(court)!, caseIds: [caseId], now: new Date() }).finally(() => {
         env.pacer.handle = handle;
-        env.configure({ PACER_DAILY_BUDGET_USD: undefined });
+        env.configure({ PACER_DAILY_BUDGET_USD: undefined, SOURCE_TIMEOUT_MS: undefined });
       });
       // Before: refreshed 0, the run recording the budget spent or the court unavailable, the entries not stored.
       expect(run, label).toMatchObject({ refreshed: 1, unavailable: 0, newEntries: whole - stored });
       // The first reading billed; the second, refused by the budget or answered 500, billed nothing.
-      const second = failure === "held" ? ["docket_parties"] : [];
+      const second = failure === "held" || failure === "hang" ? ["docket_parties"] : [];
       expect(await kinds(court, caseId), label).toEqual(["docket_full", "docket_since", ...second]);
       expect(await storedEntries(prisma(), court, caseId), label).toHaveLength(whole);
       expect(await prisma().party.count({ where: { case: { courtCode: court, caseId } } }), label).toBe(parties);
@@ -476,7 +486,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER adapter on %s", (_name, 
       expect(header(since.body.case), label).toEqual(header(first.body.case));
       expect(since.body.delta!.new_filings, label).toHaveLength(whole - stored);
 
-      if (failure === "held") {
+      if (failure === "held" || failure === "hang") {
         expect((await prisma().pacerCase.findUniqueOrThrow({ where: { courtCode_caseId: { courtCode: court, caseId } } })).reportFailures, label).toBe(1);
         await endHold(caseId);
       }

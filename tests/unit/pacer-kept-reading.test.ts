@@ -34,7 +34,7 @@ describe("readPartiesOrKeep", () => {
   it.each(failures)("keeps the reading under the cached header and logs why the parties were not had (%s)", async (_label, readParties, why) => {
     const lines: string[] = [];
     vi.spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
-    const answer = await readPartiesOrKeep({ courtCode: "laed", caseId: "2:09-cv-04380" }, bare, cached, { enteredSince: "2026-01-01T06:00:00.000Z" }, readParties);
+    const answer = await readPartiesOrKeep({ courtCode: "laed", caseId: "2:09-cv-04380" }, bare, cached, { enteredSince: "2026-01-01T06:00:00.000Z" }, 15_000, readParties);
     expect(answer).toMatchObject({ kind: "found", partiesOmitted: true, case: { judge: "Judge Cached", caseNumber: cached.caseNumber } });
     const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(logged).toContainEqual(expect.objectContaining({ level: "warn", court_code: "laed", case_id: "2:09-cv-04380", reason: expect.stringContaining(why) }));

@@ -6,6 +6,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logEvent } from "@/lib/log";
 import { normalizeCase } from "@/lib/sources/normalize/normalize-case";
 import { CourtHttpError } from "@/lib/sources/http/court-http-client";
+import { currentFetchDeadline } from "@/lib/sources/http/fetch-deadline";
 import type { SourceCase, SourceResult } from "@/lib/sources/types";
 import { EcfUnavailable } from "./ecf-request";
 import { FeeBudgetSpent } from "./fetch-billed-report";
@@ -75,12 +76,19 @@ export interface ReadingWindow {
  * the login refused), the bought one is not thrown away: its entries are kept, without parties and under the
  * cached header (withHeaderOf). A "not found" or "sealed" answer is the case's answer, and is given.
  */
+/**
+ * The reading with parties that follows a bought one ends (answered or given up) this long before the fetch's
+ * deadline, at most a fifth of SOURCE_TIMEOUT_MS: time to record it and answer with the bought one.
+ */
+const KEEP_MARGIN_MS = 1_000;
+
 export async function readPartiesOrKeep(
   where: { courtCode: string; caseId: string },
   bare: SourceCase,
   cached: CachedHeader,
   window: ReadingWindow,
-  readParties: () => Promise<SourceResult | SourceCase>,
+  reportTimeoutMs: number,
+  readParties: (until: AbortSignal | undefined) => Promise<SourceResult | SourceCase>,
 ): Promise<SourceResult> {
   // The failure is said here, as the fetch's would have been: the reading is answered "found", so neither the
   // query's 503 nor the refresh run's unavailable count or last error shows a court failing every reading with
@@ -93,11 +101,20 @@ export async function readPartiesOrKeep(
     });
     return { kind: "found", case: withHeaderOf(bare, cached), partiesOmitted: true, ...window };
   };
+  // A billed report waits up to SOURCE_TIMEOUT_MS, as long as the whole fetch: a court not answering the second
+  // reading would run the fetch out of time and drop the bought one with it (fetch-from-source.ts). So it ends
+  // a margin before the fetch's deadline, and is not asked when less is left.
+  const deadline = currentFetchDeadline();
+  const left = deadline === null ? null : deadline - Date.now() - Math.min(KEEP_MARGIN_MS, reportTimeoutMs / 5);
+  if (left !== null && left <= 0) return keep("too little of the fetch's time left to ask for the parties");
+  const ending = left === null ? undefined : AbortSignal.timeout(left);
   let withParties: SourceResult | SourceCase;
   try {
-    withParties = await readParties();
+    withParties = await readParties(ending);
   } catch (error) {
     if (error instanceof FeeBudgetSpent || error instanceof EcfUnavailable || error instanceof CourtHttpError || error instanceof PacerLoginError) return keep(error.message);
+    // Given up for the deadline (while waiting for its turn or a login, too).
+    if (ending?.aborted) return keep("the reading with parties was given up before the fetch's deadline");
     throw error;
   }
   if (!("kind" in withParties)) return { kind: "found", case: withParties, ...window };

@@ -7,8 +7,8 @@
 // that date (ca1's 10-1095: two entries entered 13 and 76 days after their dates): the look-back reads the
 // usual ones again (entry-key.ts merges them), and once a week the reading is whole (every entry, no
 // parties: a few pages on most dockets) so that none stays missing. A reading without parties is never thrown
-// away: should the one with parties that follows a moved header fail, its entries are kept (readPartiesOrKeep,
-// as for the district courts). Fees, holds and the budget are the district reports' (fetch-billed-report.ts,
+// away: should the one with parties that follows a moved header fail or run out of the fetch's time (it is given
+// up before the deadline), its entries are kept (readPartiesOrKeep, as for the district courts). Fees, holds and the budget are the district reports' (fetch-billed-report.ts,
 // report-hold.ts).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type { FetchCaseRequest, SourceCase, SourceResult } from "@/lib/sources/types";
@@ -56,8 +56,8 @@ export async function fetchAppellateCase(prisma: PrismaClient, settings: PacerSe
   if (held) return held;
 
   let readFrom: string | undefined;
-  const read = async (query: AppellateQuery): Promise<SourceResult | SourceCase> => {
-    const page = await fetchAppellateReport({ prisma, settings, courtCode: court.court_code, caseId, query, now, signal });
+  const read = async (query: AppellateQuery, until?: AbortSignal): Promise<SourceResult | SourceCase> => {
+    const page = await fetchAppellateReport({ prisma, settings, courtCode: court.court_code, caseId, query, now, signal: until ? AbortSignal.any([signal, until]) : signal });
     // The court answered for the case (a docket, "not found", "sealed"): the schedule counts from here, whether
     // or not a reading is stored (plan-appellate-refresh.ts). An error page is no answer: asked again next run.
     if (page.kind === "docket" || page.reason === "case_not_found" || page.reason === "sealed") {
@@ -81,7 +81,7 @@ export async function fetchAppellateCase(prisma: PrismaClient, settings: PacerSe
     if ("kind" in bare) return bare;
     if (!headerChanged(court, caseId, bare, cached)) return { kind: "found", case: bare, partiesOmitted: true, ...window, readFrom };
     // The reading without parties is bought: should the one with them fail, its entries are kept (readPartiesOrKeep).
-    return readPartiesOrKeep({ courtCode: court.court_code, caseId }, bare, cached, { ...window, readFrom }, () => read({ caseNumber: caseId, since, parties: true }));
+    return readPartiesOrKeep({ courtCode: court.court_code, caseId }, bare, cached, { ...window, readFrom }, settings.reportTimeoutMs, (until) => read({ caseNumber: caseId, since, parties: true }, until));
   };
   const lastWhole = await lastWholeReading(prisma, court.court_code, caseId);
   if (!lastWhole || now.getTime() - lastWhole.getTime() >= APPELLATE_WHOLE_READING_MS) return readKeepingParties(null);

@@ -80,8 +80,8 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
   let readFrom: string | undefined;
   // The answer of a report that printed another case (its id forgotten: fetch-docket-report.ts).
   let anotherCase: SourceResult | undefined;
-  const read = async (query: DocketQuery): Promise<SourceResult | SourceCase> => {
-    const page = await fetchDocketReport({ prisma, settings, courtCode: court.court_code, caseId, query, now, signal });
+  const read = async (query: DocketQuery, until?: AbortSignal): Promise<SourceResult | SourceCase> => {
+    const page = await fetchDocketReport({ prisma, settings, courtCode: court.court_code, caseId, query, now, signal: until ? AbortSignal.any([signal, until]) : signal });
     if (page.kind === "docket") readFrom ??= page.askedAt.toISOString();
     if (page.kind === "refused") {
       const answer = await refusedAnswer(prisma, court.court_code, caseId, page, now);
@@ -113,7 +113,7 @@ async function fetchCase(prisma: PrismaClient, settings: PacerSettings, { court,
     const withParties = await read({ ...base, enteredSince: since, parties: true });
     return "kind" in withParties ? withParties : { kind: "found", case: withParties, enteredSince, readFrom };
   }
-  const answer = await readPartiesOrKeep({ courtCode: court.court_code, caseId }, recent, cached, { enteredSince, readFrom }, () => read({ ...base, enteredSince: since, parties: true }));
+  const answer = await readPartiesOrKeep({ courtCode: court.court_code, caseId }, recent, cached, { enteredSince, readFrom }, settings.reportTimeoutMs, (until) => read({ ...base, enteredSince: since, parties: true }, until));
   // Unless the same id then printed another case: the id is in doubt (forgotten), and so is the reading bought
   // by it, whose header moved as another case's would (a docket passes as this case's when it prints this
   // number anywhere, fetch-docket-report.ts).
