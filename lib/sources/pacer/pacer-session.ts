@@ -75,9 +75,12 @@ export async function pacerToken(prisma: PrismaClient, settings: PacerSettings, 
       replacing,
     );
     if (claimed[0]?.login_holder === holder) return logIn(prisma, settings, holder, signal);
-    // Another instance is logging in (or just did): wait for its outcome.
+    // Another instance is logging in (or just did): wait for its outcome, as long as the caller does (a reading
+    // with parties given up before its fetch's deadline must end then to keep the one bought: cached-header.ts).
     if (Date.now() > giveUpAt) throw new PacerLoginError("timed out waiting for another instance's PACER login", null);
+    signal?.throwIfAborted();
     await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+    signal?.throwIfAborted();
   }
 }
 
@@ -95,6 +98,12 @@ async function logIn(prisma: PrismaClient, settings: PacerSettings, holder: stri
   try {
     reading = await loginPacer(settings, new Date(), signal);
   } catch (error) {
+    // The caller gave up (its fetch's deadline): that says nothing of the service. The lease is let go, nothing
+    // else written; recorded as the service unavailable, it refused every instance's login for 30 s.
+    if (signal?.aborted) {
+      await prisma.$executeRawUnsafe(`UPDATE pacer_sessions SET login_holder = NULL, login_until = NULL, updated_at = now() WHERE login_id = $1 AND login_holder = $2`, settings.loginId, holder);
+      throw error;
+    }
     return error instanceof CourtHttpError ? unavailable(error.message, error.retryAt) : unavailable(String(error));
   }
   if (reading.kind === "unavailable") return unavailable(reading.message);
