@@ -83,40 +83,28 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("a batch over the live sources 
   });
 
 
-  it("cases of one court read no more at once than its host takes: each report has its whole deadline, as a single query's has", async () => {
-    // Reports that take 2 s of the fetch's 3.5 s deadline; the court's host takes two requests at once. Read
-    // two at a time, each has 1.5 s to spare (a loaded machine's parsing and writes); read four at once, the
-    // last two wait 2 s for the host and end 0.5 s past their deadline at the earliest, whatever the load.
-    pacer.configure({ COURT_HTTP_CONCURRENCY: "2", SOURCE_TIMEOUT_MS: "3500" });
+  // Reports that take 2 s of the fetch's 3.5 s deadline; the court's host takes two requests at once (by
+  // COURT_HTTP_CONCURRENCY, or by the host's own COURT_HTTP_HOST_LIMITS rule over a default of four: the CM/ECF
+  // hosts are 127.0.0.1 here). Read two at a time, each has 1.5 s to spare (a loaded machine's parsing and
+  // writes); read four at once, the last two wait 2 s for the host and end 0.5 s past their deadline at the
+  // earliest, whatever the load.
+  it.each([
+    ["its host takes (COURT_HTTP_CONCURRENCY)", { COURT_HTTP_CONCURRENCY: "2" }],
+    ["its host's own COURT_HTTP_HOST_LIMITS rule lets run", { COURT_HTTP_CONCURRENCY: "4", COURT_HTTP_HOST_LIMITS: "127.0.0.1=1000/2" }],
+  ])("cases of one court read no more at once than %s: each report has its whole deadline, as a single query's has", async (_label, limits) => {
+    pacer.configure({ ...limits, SOURCE_TIMEOUT_MS: "3500" });
     try {
       const cases = Array.from({ length: 4 }, () => host());
       pacer.server.fail({ match: /DktRpt\.pl/, kind: "slow", delayMs: 2000 });
       const answer = await batch(cases.map((hosted) => ({ case_id: hosted.caseId, court_code: "laed" })));
       expect(answer.status, answer.text).toBe(200);
-      // Before: four read at once, the last reports waited for the host and were cut off at their fetch's
-      // deadline: 503, one counted at PACER's cap ($3.00, estimated) and its case held back.
+      // Before: four read at once (min(4, COURT_HTTP_CONCURRENCY), the host's own rule ignored), the last reports
+      // waited for the host and were cut off at their fetch's deadline: 503, counted at PACER's cap ($3.00,
+      // estimated) and their cases held back.
       expect(answer.body.results.map((result) => result.status)).toEqual(["success", "success", "success", "success"]);
       const fees = await prisma().pacerFee.findMany({ where: { caseId: { in: cases.map((hosted) => hosted.caseId) } } });
       expect(fees.map((fee) => fee.estimated)).toEqual([false, false, false, false]);
       expect(await prisma().pacerCase.count({ where: { caseId: { in: cases.map((hosted) => hosted.caseId) }, reportFailures: { gt: 0 } } })).toBe(0);
-    } finally {
-      pacer.configure({ COURT_HTTP_CONCURRENCY: REPLAY_HTTP_SETTINGS.COURT_HTTP_CONCURRENCY, SOURCE_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.SOURCE_TIMEOUT_MS });
-    }
-  });
-
-  it("cases of one court read no more at once than its host's own COURT_HTTP_HOST_LIMITS rule lets run", async () => {
-    // The default takes four at once; the replay host's own rule, two (the CM/ECF hosts are 127.0.0.1 here).
-    pacer.configure({ COURT_HTTP_CONCURRENCY: "4", COURT_HTTP_HOST_LIMITS: "127.0.0.1=1000/2", SOURCE_TIMEOUT_MS: "3500" });
-    try {
-      const cases = Array.from({ length: 4 }, () => host());
-      pacer.server.fail({ match: /DktRpt\.pl/, kind: "slow", delayMs: 2000 });
-      const answer = await batch(cases.map((hosted) => ({ case_id: hosted.caseId, court_code: "laed" })));
-      expect(answer.status, answer.text).toBe(200);
-      // Before: the batch read min(4, COURT_HTTP_CONCURRENCY) = 4 at once, the client let two run, and the
-      // last two were cut off at their fetch's deadline while they waited (503, counted at PACER's cap).
-      expect(answer.body.results.map((result) => result.status)).toEqual(["success", "success", "success", "success"]);
-      const fees = await prisma().pacerFee.findMany({ where: { caseId: { in: cases.map((hosted) => hosted.caseId) } } });
-      expect(fees.map((fee) => fee.estimated)).toEqual([false, false, false, false]);
     } finally {
       pacer.configure({ COURT_HTTP_CONCURRENCY: REPLAY_HTTP_SETTINGS.COURT_HTTP_CONCURRENCY, COURT_HTTP_HOST_LIMITS: undefined, SOURCE_TIMEOUT_MS: REPLAY_HTTP_SETTINGS.SOURCE_TIMEOUT_MS });
     }

@@ -10,7 +10,8 @@ import { useDatabase } from "@/lib/db";
 import { refreshCases } from "@/lib/refresh/refresh-cases";
 import { callRoute } from "../helpers/call-route";
 import { HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
-import { startPacerEnvironment, TEST_LOGIN, type PacerEnvironment } from "../helpers/replay/pacer-environment";
+import { startPacerEnvironment, type PacerEnvironment } from "../helpers/replay/pacer-environment";
+import { resetAppellateState } from "../helpers/replay/reset-appellate-state";
 import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
 
 vi.hoisted(() => {
@@ -50,19 +51,7 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("courts of appeals probe on %s"
   const requests = () => env.pacer.appellateRequests;
 
   beforeEach(async () => {
-    env.server.clearFaults();
-    env.pacer.advanceTo(null);
-    env.pacer.hostedAppellate.length = 0;
-    env.pacer.appellateRequests.length = 0;
-    env.pacer.appellateWithoutReceipt = false;
-    env.configure({ PACER_PASSWORD: TEST_LOGIN.password, PACER_DAILY_BUDGET_USD: undefined, PACER_MONTHLY_BUDGET_USD: undefined });
-    const codes = CODES.map((code) => `'${code}'`).join(",");
-    for (const table of ["cases", "pacer_cases", "court_health", "pacer_feeds"]) {
-      await prisma().$executeRawUnsafe(`DELETE FROM ${table} WHERE court_code IN (${codes})`);
-    }
-    await prisma().$executeRawUnsafe(`DELETE FROM source_fetches WHERE split_part(key, '|', 1) IN (${codes})`);
-    await prisma().$executeRawUnsafe("DELETE FROM pacer_fees");
-    await prisma().$executeRawUnsafe("DELETE FROM pacer_sessions");
+    await resetAppellateState(env, prisma(), CODES);
   });
 
   it("concurrent queries of one uncached case, as typed differently, buy one report", async () => {

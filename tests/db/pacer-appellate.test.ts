@@ -20,7 +20,8 @@ import { listFeedCourts, pollCourtFeed } from "@/lib/sources/pacer/poll-court-fe
 import type { RssItem } from "@/lib/sources/pacer/read-rss-feed";
 import { callRoute } from "../helpers/call-route";
 import { HAS_CORPUS, NO_CORPUS_MESSAGE } from "../helpers/corpus";
-import { startPacerEnvironment, TEST_LOGIN, type PacerEnvironment } from "../helpers/replay/pacer-environment";
+import { startPacerEnvironment, type PacerEnvironment } from "../helpers/replay/pacer-environment";
+import { resetAppellateState } from "../helpers/replay/reset-appellate-state";
 import { EACH_DATABASE, databaseForSuite } from "../helpers/test-database";
 
 vi.hoisted(() => {
@@ -64,20 +65,8 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("PACER courts of appeals on %s"
   const requests = () => env.pacer.appellateRequests;
 
   beforeEach(async () => {
-    env.server.clearFaults();
-    env.pacer.advanceTo(null);
-    env.pacer.hostedAppellate.length = 0;
-    env.pacer.appellateRequests.length = 0;
-    env.pacer.appellateWithoutReceipt = false;
-    env.configure({ PACER_PASSWORD: TEST_LOGIN.password, PACER_DAILY_BUDGET_USD: undefined, PACER_MONTHLY_BUDGET_USD: undefined });
     // The recorded dockets carry their own numbers: each test starts with none of them cached.
-    const codes = APPELLATE.map((code) => `'${code}'`).join(",");
-    for (const table of ["cases", "pacer_cases", "court_health", "pacer_feeds"]) {
-      await prisma().$executeRawUnsafe(`DELETE FROM ${table} WHERE court_code IN (${codes})`);
-    }
-    await prisma().$executeRawUnsafe(`DELETE FROM source_fetches WHERE split_part(key, '|', 1) IN (${codes})`);
-    await prisma().$executeRawUnsafe("DELETE FROM pacer_fees");
-    await prisma().$executeRawUnsafe("DELETE FROM pacer_sessions");
+    await resetAppellateState(env, prisma(), APPELLATE);
   });
 
   it("a court of appeals on CM/ECF is covered (partial, cadence 86400); the ACMS circuits, the panels and Veterans Claims are not read through PACER", async () => {
