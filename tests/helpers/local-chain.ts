@@ -2,9 +2,10 @@
 // HTTP JSON-RPC on a free port (so `next start` in another process can settle on it), with our own
 // EIP-3009 token (tests/helpers/contracts/TestUSDC.sol, compiled here with solc-js) and a Multicall3 at
 // its canonical address. Nothing is downloaded: EDR's native binding and solc-js come from npm.
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
@@ -32,35 +33,51 @@ interface Compiled {
 
 let compiled: Record<string, Compiled> | undefined;
 
-/** Compiles the test contracts once per process with solc-js. */
+/**
+ * Compiles the test contracts with solc-js, once per set of sources: the compiler's output is kept in the
+ * system's temporary folder under a hash of solc's version and its whole input. Loading and running solc-js
+ * takes about 3 s of CPU, and every payments file (each its own worker process, one after another) and the
+ * http project's server start a chain; the cache gives them the bytes the same compiler made of the same
+ * sources. Any change to a contract, the settings or solc's version is another key, so it compiles again.
+ */
 async function compileContracts(): Promise<Record<string, Compiled>> {
   if (compiled) return compiled;
-  const solc = (await import("solc")).default as { compile(input: string): string };
   const dir = path.join(import.meta.dirname, "contracts");
   const sources = Object.fromEntries(
     ["TestUSDC.sol", "Multicall3.sol"].map((file) => [file, { content: readFileSync(path.join(dir, file), "utf8") }]),
   );
-  const output = JSON.parse(
-    solc.compile(
-      JSON.stringify({
-        language: "Solidity",
-        sources,
-        settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object"] } } },
-      }),
-    ),
-  ) as {
+  const input = JSON.stringify({
+    language: "Solidity",
+    sources,
+    settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object"] } } },
+  });
+  const solcVersion = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve("solc/package.json"), "utf8")) as { version: string }).version;
+  const key = createHash("sha256").update(solcVersion).update("\0").update(input).digest("hex").slice(0, 32);
+  const cacheFile = path.join(tmpdir(), `court-docket-test-contracts-${key}.json`);
+  try {
+    const cached = JSON.parse(readFileSync(cacheFile, "utf8")) as Record<string, Compiled>;
+    if (cached.TestUSDC?.bytecode && cached.Multicall3?.deployedBytecode) return (compiled = cached);
+  } catch {
+    // Not compiled yet on this machine (or a partial file): compile.
+  }
+  const solc = (await import("solc")).default as { compile(input: string): string };
+  const output = JSON.parse(solc.compile(input)) as {
     errors?: Array<{ severity: string; formattedMessage: string }>;
     contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
   };
   const errors = (output.errors ?? []).filter((error) => error.severity === "error");
   if (errors.length > 0) throw new Error(errors.map((error) => error.formattedMessage).join("\n"));
-  compiled = {};
+  const result: Record<string, Compiled> = {};
   for (const file of Object.values(output.contracts)) {
     for (const [name, contract] of Object.entries(file)) {
-      compiled[name] = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}`, deployedBytecode: `0x${contract.evm.deployedBytecode.object}` };
+      result[name] = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}`, deployedBytecode: `0x${contract.evm.deployedBytecode.object}` };
     }
   }
-  return compiled;
+  // Written whole under another name, then renamed: a process reading meanwhile sees no file or a complete one.
+  const partial = `${cacheFile}.${process.pid}.tmp`;
+  writeFileSync(partial, JSON.stringify(result));
+  renameSync(partial, cacheFile);
+  return (compiled = result);
 }
 
 export interface LocalChain {
