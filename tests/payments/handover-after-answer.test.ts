@@ -4,7 +4,7 @@
 // the answer is back while the event API has not answered, and what was not handed over stays for the
 // sweep. Ordering, not timing: nothing here depends on how fast the machine is.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { findCourt } from "@/lib/courts/registry";
 import { generateDemoCase } from "@/lib/sources/demo/generate-case";
 import { startPaidEnvironment, type PaidEnvironment } from "../helpers/paid-environment";
@@ -13,6 +13,20 @@ import { freePort } from "../helpers/start-next";
 import { EACH_DATABASE } from "../helpers/test-database";
 
 type Mode = "slow" | "silent" | "closed";
+
+/** Each request's hand-over after its answer (the real one), by request id: a test waits for its end. */
+const handOvers = new Map<string, Promise<void>>();
+vi.mock("@/lib/callbacks/finish-request-deliveries", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/callbacks/finish-request-deliveries")>();
+  return {
+    ...real,
+    finishRequestDeliveries: (...args: Parameters<typeof real.finishRequestDeliveries>) => {
+      const running = real.finishRequestDeliveries(...args);
+      handOvers.set(args[0], running);
+      return running;
+    },
+  };
+});
 
 let mode: Mode = "slow";
 let eventPort: number;
@@ -79,13 +93,13 @@ describe.each(EACH_DATABASE)("a paid answer with a callback on %s", (_name, targ
   });
 
   /** A paid case query with a callback; resolves when the answer is back, with the delivery's id. */
-  async function paidQuery(index: number): Promise<{ status: number; answeredAt: number; deliveryId: string }> {
+  async function paidQuery(index: number): Promise<{ status: number; answeredAt: number; deliveryId: string; requestId: string }> {
     const url = `http://localhost:3000/v2/case?case_id=${caseIds[index]}&court_code=nysd&callback_url=${encodeURIComponent("http://127.0.0.1:9/hook")}`;
     const proof = await payer.paymentFor(await getCase(new Request(url)));
     const answer = await getCase(new Request(url, { headers: { "payment-signature": proof } }));
     const answeredAt = Date.now();
     const [delivery] = await environment.opened.db.prisma.callbackDelivery.findMany({ where: { requestId: answer.headers.get("x-request-id")! } });
-    return { status: answer.status, answeredAt, deliveryId: delivery!.id };
+    return { status: answer.status, answeredAt, deliveryId: delivery!.id, requestId: answer.headers.get("x-request-id")! };
   }
 
   const dispatchedAt = async (id: string) => (await environment.opened.db.prisma.callbackDelivery.findUniqueOrThrow({ where: { id } })).dispatchedAt;
@@ -116,8 +130,11 @@ describe.each(EACH_DATABASE)("a paid answer with a callback on %s", (_name, targ
       expect(await dispatchedAt(answer.deliveryId)).not.toBeNull();
       expect(calls.slice(before).some((call) => call.answeredAt !== null && call.answeredAt > answer.answeredAt)).toBe(true);
     } else {
-      // Not handed over: the record waits, released and undispatched, for the sweep.
-      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      // Not handed over: once the hand-over has given up (the event API's 5 s at most, at once when nothing
+      // listens), the record waits, released and undispatched, for the sweep. Before: a fixed 6 s, past the
+      // time-out, also when the refusal came at once.
+      await expect.poll(() => handOvers.has(answer.requestId), { timeout: 10_000 }).toBe(true);
+      await handOvers.get(answer.requestId);
       const row = await environment.opened.db.prisma.callbackDelivery.findUniqueOrThrow({ where: { id: answer.deliveryId } });
       expect(row).toMatchObject({ status: "pending", dispatchedAt: null });
     }
