@@ -194,7 +194,7 @@ describe.each(targets.map(([name, make], index) => [name, make, index] as const)
     // Transactions broadcast before the kill are mined while the server is down: wait until the settling
     // account has none left in the node's pool (its pending nonce is its mined one), three blocks at most as
     // before. Waiting out the three blocks whole (6 s a database) waited for blocks with nothing of ours in them.
-    const settler = privateKeyToAccount(target.env.X402_SETTLEMENT_PRIVATE_KEY!).address;
+    const settler = privateKeyToAccount(target.env.X402_SETTLEMENT_PRIVATE_KEY as Hex).address;
     const unmined = async () =>
       (await publicClient.getTransactionCount({ address: settler, blockTag: "pending" })) - (await publicClient.getTransactionCount({ address: settler, blockTag: "latest" }));
     for (const giveUpAt = Date.now() + 3 * BLOCK_MS; (await unmined()) > 0 && Date.now() < giveUpAt; ) {
