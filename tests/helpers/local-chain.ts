@@ -2,12 +2,13 @@
 // HTTP JSON-RPC on a free port (so `next start` in another process can settle on it), with our own
 // EIP-3009 token (tests/helpers/contracts/TestUSDC.sol, compiled here with solc-js) and a Multicall3 at
 // its canonical address. Nothing is downloaded: EDR's native binding and solc-js come from npm.
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { threadId } from "node:worker_threads";
 import {
   createPublicClient,
   createWalletClient,
@@ -74,9 +75,14 @@ async function compileContracts(): Promise<Record<string, Compiled>> {
     }
   }
   // Written whole under another name, then renamed: a process reading meanwhile sees no file or a complete one.
-  const partial = `${cacheFile}.${process.pid}.tmp`;
-  writeFileSync(partial, JSON.stringify(result));
-  renameSync(partial, cacheFile);
+  const partial = `${cacheFile}.${process.pid}-${threadId}-${randomBytes(4).toString("hex")}.partial`;
+  try {
+    writeFileSync(partial, JSON.stringify(result));
+    renameSync(partial, cacheFile);
+  } catch {
+    // Not saved (a full disk, say): this process uses what it compiled; a later one tries again.
+    rmSync(partial, { force: true });
+  }
   return (compiled = result);
 }
 
