@@ -223,6 +223,8 @@ async function storeEntries(
     (
       await tx.docketEntry.findMany({
         where: { caseRef },
+        // In a fixed order: where an incoming entry could match several stored ones, the same one every time.
+        orderBy: { entryKey: "asc" },
         select: {
           entryKey: true,
           entryNumber: true,
@@ -254,7 +256,11 @@ async function storeEntries(
     enteredSince === undefined ? {} : { readSinceMs: Date.parse(enteredSince) },
   );
   entries.forEach((entry, index) => {
-    incoming.set(keys[index]!, entryData(entry)); // a repeated entry: the last wins
+    const data = entryData(entry);
+    // A sequence the source printed once is kept when a reading does not print it (CM/ECF appellate's summary
+    // form leaves out the docket form's sequence numbers): it is what matches the entry to the docket form again.
+    const known = existing.get(keys[index]!);
+    incoming.set(keys[index]!, data.sourceSequence === null && known?.sourceSequence ? { ...data, sourceSequence: known.sourceSequence } : data); // a repeated entry: the last wins
   });
   const created: Array<EntryData & { entryKey: string; appearedAt: Date }> = [];
   for (const [key, data] of incoming) {

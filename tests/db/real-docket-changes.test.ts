@@ -281,6 +281,9 @@ describe.skipIf(!HAS_CORPUS).each(EACH_DATABASE)("change detection on real docke
       await store(court, caseId, order[0]!);
       for (const reading of order.slice(1)) expect((await store(court, caseId, reading)).newEntries).toBe(0);
       expect((await read(court, caseId)).entries).toHaveLength(docketForm.entries.length);
+      // The sequence numbers the docket form gave are kept when the summary form (none) is read after it.
+      const sequences = await database().db.prisma.docketEntry.count({ where: { case: { courtCode: code, caseId }, sourceSequence: { not: null } } });
+      expect(sequences).toBe(docketForm.entries.filter((entry) => entry.sequence).length);
     }
   });
 });
