@@ -37,4 +37,13 @@ describe("nextHop with a cookie jar", () => {
     const hop = { url: "http://127.0.0.1:8080/a", method: "GET", headers: {} };
     expect(nextHop(hop, 302, redirectTo("/b", "KEY=hop; Path=/"), jar)?.headers.cookie).toBe("KEY=hop");
   });
+
+  it("keeps a cookie a court scopes to a bare top-level domain (Domain=gov) to the host that set it", () => {
+    const jar = new CookieJar();
+    jar.storeFrom(ECF, ["WIDE=1; Domain=gov; Path=/", "COURTS=1; Domain=.uscourts.gov; Path=/"]);
+    // Not sent to another .gov host a redirect points to; a court-wide cookie still reaches the other courts.
+    expect(jar.headerFor("https://search.txcourts.gov/Case.aspx")).toBeNull();
+    expect(jar.headerFor("https://ecf.nysd.uscourts.gov/")).toBe("COURTS=1");
+    expect(jar.headerFor(ECF)).toBe("WIDE=1; COURTS=1");
+  });
 });

@@ -54,8 +54,10 @@ export class CookieJar {
         const value = rest.join("=").trim();
         if (key === "domain" && value) {
           const domain = value.toLowerCase().replace(/^\./, "");
-          // A response may set cookies only for its own host or a parent domain of it.
-          if (host === domain || host.endsWith(`.${domain}`)) {
+          // A response may set cookies only for its own host or a parent domain of it, and not for a bare
+          // top-level domain ("gov": every .gov host a redirect leads to). Refused, the cookie stays host-only.
+          // (Multi-label public suffixes such as "co.uk" are not known here; the courts' hosts are .gov and .us.)
+          if (host === domain || (domain.includes(".") && host.endsWith(`.${domain}`))) {
             cookie.domain = domain;
             cookie.hostOnly = false;
           }
