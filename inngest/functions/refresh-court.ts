@@ -21,10 +21,13 @@ const EARLIEST_TICK = Date.UTC(2020, 0, 1);
 /**
  * The run's tick: cases asked since it are skipped. A `ts` that cannot be one (missing, or seconds taken for
  * milliseconds: 1970) is no tick, and every case is asked, since "asked since 1970" would skip every case
- * ever read and the court would silently never be refreshed again by such events.
+ * ever read and the court would silently never be refreshed again by such events. Nor is one past the last
+ * date a Date holds (nanoseconds taken for milliseconds): its invalid Date failed every step.
  */
 function tickOf(ts: unknown): Date | undefined {
-  return typeof ts === "number" && Number.isFinite(ts) && ts >= EARLIEST_TICK ? new Date(ts) : undefined;
+  if (typeof ts !== "number" || !(ts >= EARLIEST_TICK)) return undefined;
+  const tick = new Date(ts);
+  return Number.isNaN(tick.getTime()) ? undefined : tick;
 }
 
 export const refreshCourt = inngest.createFunction(

@@ -250,6 +250,15 @@ describe("refresh-court", () => {
       expect(ids.every((id) => scriptedSource.fetchCount("nhd", id) === 1)).toBe(true);
     });
 
+    it("take a tick past any date (nanoseconds for milliseconds) as none: every case is asked", async () => {
+      // 1.7e18 is no date: new Date(ts) is invalid, and its toISOString threw in every step, so the run failed.
+      const ids = await staleCases("med", 85700, 3);
+      const inNanoseconds = (Date.now() - 60_000) * 1_000_000;
+      const run = await runAt("med", inNanoseconds, "01TICKNANOSECONDSAAAAAAAAA");
+      expect(run.result).toMatchObject({ attempted: 3, refreshed: 3, alreadyAsked: 0 });
+      expect(ids.every((id) => scriptedSource.fetchCount("med", id) === 1)).toBe(true);
+    });
+
     it("do not ask again a case the court did not answer, and count the court's failure once", async () => {
       const ids = await staleCases("ndd", 85100, 3);
       scriptedSource.setDown("ndd");
