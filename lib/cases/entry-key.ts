@@ -3,7 +3,8 @@
 // entry id (ACMS GUIDs, CM/ECF sequence numbers), then by its document, and a minute entry without any of
 // these by its filing time and text. An entry read once with its sequence number and once without (CM/ECF
 // appellate's docket and summary forms) is the stored one carrying its document, or without a document the
-// stored one of its filing time and text.
+// stored one of its filing time and text; read with it again, the stored one that kept that number, whatever
+// its text now.
 //
 // Real dockets repeat numbers (old CM/ECF dockets give a motion and the order on it one number; a sealed
 // placeholder shares its document's number) and list identical minute entries on one day, so one such
@@ -158,6 +159,11 @@ export function assignEntryKeys(incoming: readonly KeyedEntry[], stored: readonl
     stored.filter((identity) => identity.document === null),
     (identity) => `${identity.filedMs}\u0000${identity.description}`,
   );
+  // An entry stored by document or text that a docket form gave its sequence number (kept since): that id first.
+  const looseBySequence = groupBy(
+    looseStored.filter((identity) => identity.sequence !== null),
+    (identity) => identity.sequence,
+  );
   for (const [base, unmatched] of unmatchedByBase) {
     const sequenced = base.startsWith("seq:");
     if (!sequenced && !isLoose(base)) continue;
@@ -169,6 +175,13 @@ export function assignEntryKeys(incoming: readonly KeyedEntry[], stored: readonl
         (sequenced
           ? isLoose(baseOf(identity.key)) && (identity.sequence === null || identity.sequence === entry.source_sequence)
           : baseOf(identity.key).startsWith("seq:") && !conflicting(entry, identity));
+      const bySequence = sequenced ? looseBySequence.get(entry.source_sequence!)?.find((identity) => !used.has(identity)) : undefined;
+      if (bySequence) {
+        used.add(bySequence);
+        keys[index] = bySequence.key;
+        unmatched.delete(index);
+        continue;
+      }
       const documents = documentsOf(entry);
       const candidates = (
         documents.length > 0

@@ -121,6 +121,15 @@ describe("entry keys with and without a sequence number: entries without a docum
     expect(assignEntryKeys([read("1965022", text)], [before])).toEqual([before.key]);
   });
 
+  it("an entry without a document stored by its text, holding the sequence number a docket form gave it, is the stored one read with that number after the clerk edited its text", () => {
+    // Stored from the summary form (keyed by its text), given its sequence number by a docket form and keeping it
+    // (lib/cases/store-case.ts): its own id says which it is, whatever its text now; it is not a new entry.
+    const before = { ...storedAs(read(null, text)), sequence: "1965022" };
+    expect(assignEntryKeys([read("1965022", `${text} [Edited 09/01/2022 by AAA]`)], [before])).toEqual([before.key]);
+    // Another sequence number is another entry.
+    expect(assignEntryKeys([read("1965999", `${text} [Edited 09/01/2022 by AAA]`)], [before])).not.toEqual([before.key]);
+  });
+
   it("another text, or another day, without a document is another entry", () => {
     const before = storedAs(read("1965022", text));
     expect(assignEntryKeys([read(null, "CLERK'S ORDER filed")], [before])).not.toEqual([before.key]);
