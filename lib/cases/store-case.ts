@@ -223,8 +223,6 @@ async function storeEntries(
     (
       await tx.docketEntry.findMany({
         where: { caseRef },
-        // In a fixed order: where an incoming entry could match several stored ones, the same one every time.
-        orderBy: { entryKey: "asc" },
         select: {
           entryKey: true,
           entryNumber: true,
@@ -240,7 +238,11 @@ async function storeEntries(
           appearedAt: true,
         },
       })
-    ).map(({ entryKey: key, appearedAt, ...data }) => [key, { ...data, appearedMs: appearedAt.getTime() }]),
+    )
+      // In a fixed order (code points, not the database's collation): where an incoming entry could match several
+      // stored ones, the same one every time.
+      .sort((a, b) => (a.entryKey < b.entryKey ? -1 : a.entryKey > b.entryKey ? 1 : 0))
+      .map(({ entryKey: key, appearedAt, ...data }) => [key, { ...data, appearedMs: appearedAt.getTime() }]),
   );
   const incoming = new Map<string, EntryData>();
   const keys = assignEntryKeys(
