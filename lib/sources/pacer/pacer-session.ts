@@ -85,8 +85,11 @@ export async function pacerToken(prisma: PrismaClient, settings: PacerSettings, 
 }
 
 async function logIn(prisma: PrismaClient, settings: PacerSettings, holder: string, signal?: AbortSignal): Promise<string> {
-  const finish = (sql: string, ...values: unknown[]) =>
-    prisma.$executeRawUnsafe(`UPDATE pacer_sessions SET ${sql}, login_holder = NULL, login_until = NULL, last_attempt_at = now(), updated_at = now() WHERE login_id = $1 AND login_holder = $2`, settings.loginId, holder, ...values);
+  // Lets the login lease go, writing `sql` (its columns, each followed by a comma) with it.
+  const release = (sql: string, ...values: unknown[]) =>
+    prisma.$executeRawUnsafe(`UPDATE pacer_sessions SET ${sql} login_holder = NULL, login_until = NULL, updated_at = now() WHERE login_id = $1 AND login_holder = $2`, settings.loginId, holder, ...values);
+  // A login that ended: its outcome, and when it was tried.
+  const finish = (sql: string, ...values: unknown[]) => release(`${sql}, last_attempt_at = now(),`, ...values);
   // The service down (unreachable, 5xx, 429) says nothing about the account: a short wait, no refusal counted;
   // longer when its Retry-After asked for more (court-http-client.ts), kept in the row for every instance.
   const unavailable = async (message: string, serviceRetryAt?: Date): Promise<never> => {
@@ -101,7 +104,7 @@ async function logIn(prisma: PrismaClient, settings: PacerSettings, holder: stri
     // The caller gave up (its fetch's deadline): that says nothing of the service. The lease is let go, nothing
     // else written; recorded as the service unavailable, it refused every instance's login for 30 s.
     if (signal?.aborted) {
-      await prisma.$executeRawUnsafe(`UPDATE pacer_sessions SET login_holder = NULL, login_until = NULL, updated_at = now() WHERE login_id = $1 AND login_holder = $2`, settings.loginId, holder);
+      await release("");
       throw error;
     }
     return error instanceof CourtHttpError ? unavailable(error.message, error.retryAt) : unavailable(String(error));
